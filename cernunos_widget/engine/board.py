@@ -1,0 +1,118 @@
+"""Read-only rules over a board (a sequence of 12 stacks of token codes): power and placement.
+
+These functions are the hot path of option generation, so they take plain tuples/lists and
+use the precomputed tables of :mod:`geometry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .geometry import ADJACENT, CELL_COUNT, WOLF_ZONE
+from .tokens import CODE_MASK, DEER, FIRE, KIND_MASK, OWNER_BIT, TREE, WOLF
+
+Board = Sequence[tuple[int, ...]]
+
+
+def base_power(stack: tuple[int, ...]) -> int:
+    """R-9: tokens of the top token's owner directly below it without interruption."""
+    owner = stack[-1] & OWNER_BIT
+    n = 0
+    for i in range(len(stack) - 2, -1, -1):
+        if stack[i] & OWNER_BIT != owner:
+            break
+        n += 1
+    return n
+
+
+def power(board: Board, cell: int) -> int:
+    """R-10: the power of the top token of ``cell`` (which must not be empty)."""
+    stack = board[cell]
+    owner = stack[-1] & OWNER_BIT
+    p = base_power(stack)
+    deer = owner | DEER
+    for n in ADJACENT[cell]:
+        s = board[n]
+        if s and s[-1] & CODE_MASK == deer:  # R-21
+            p += 1
+    wolf = (owner ^ OWNER_BIT) | WOLF
+    for n in WOLF_ZONE[cell]:  # the Wolf zone is symmetric: n's zone contains cell
+        s = board[n]
+        if s and s[-1] & CODE_MASK == wolf:  # R-24
+            p -= 1
+    return p
+
+
+def power_parts(board: Board, cell: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """R-10 broken down: (base, cells of the Deer adding 1, cells of the Wolves taking 1)."""
+    stack = board[cell]
+    owner = stack[-1] & OWNER_BIT
+    deer = owner | DEER
+    wolf = (owner ^ OWNER_BIT) | WOLF
+    deer_cells = tuple(n for n in ADJACENT[cell] if board[n] and board[n][-1] & CODE_MASK == deer)
+    wolf_cells = tuple(
+        n for n in WOLF_ZONE[cell] if board[n] and board[n][-1] & CODE_MASK == wolf
+    )
+    return base_power(stack), deer_cells, wolf_cells
+
+
+def coverable_cells(board: Board, player: int) -> tuple[list[int], list[int]]:
+    """R-11, R-12: the cells where ``player`` may place (any kind, and a Tree).
+
+    Returns ``(cells_for_non_trees, cells_for_trees)``, both in board order.
+    """
+    me = player * OWNER_BIT
+    anything: list[int] = []
+    trees: list[int] = []
+    for c in range(CELL_COUNT):
+        s = board[c]
+        if s:
+            top = s[-1]
+            if top & OWNER_BIT != me and power(board, c) > 0:
+                continue
+            anything.append(c)
+            if top & KIND_MASK != FIRE:  # R-12
+                trees.append(c)
+        else:
+            anything.append(c)
+            trees.append(c)
+    return anything, trees
+
+
+def burnable_cell(board: Board) -> tuple[int, int | None] | None:
+    """R-26: the first cell whose top Tree must burn, with the Fire's cell (None: under it)."""
+    for c in range(CELL_COUNT):
+        s = board[c]
+        if not s or s[-1] & KIND_MASK != TREE:
+            continue
+        if len(s) >= 2 and s[-2] & KIND_MASK == FIRE:
+            return c, None
+        for n in ADJACENT[c]:
+            t = board[n]
+            if t and t[-1] & KIND_MASK == FIRE:
+                return c, n
+    return None
+
+
+def occupied_counts(board: Board) -> tuple[int, int]:
+    """R-17: cells occupied by Green and by Purple (the owner of the top token, R-4)."""
+    g = p = 0
+    for s in board:
+        if s:
+            if s[-1] & OWNER_BIT:
+                p += 1
+            else:
+                g += 1
+    return g, p
+
+
+def top_tree_counts(board: Board) -> tuple[int, int]:
+    """R-17: Trees on top of cells, Green's and Purple's."""
+    g = p = 0
+    for s in board:
+        if s and s[-1] & KIND_MASK == TREE:
+            if s[-1] & OWNER_BIT:
+                p += 1
+            else:
+                g += 1
+    return g, p

@@ -1,0 +1,203 @@
+"""Decision tokens (RULES.md section 6, "Decisions") and their integer codes.
+
+The engine works on small ints; :class:`Decision` is the public, printable face of a code.
+
+====================  =======================  ==================
+decision              token                    code
+====================  =======================  ==================
+placement             ``B@b2``                 ``kind * 12 + cell``
+declined final place  ``pass``                 ``96``
+cell choice           ``b3``                   ``97 + cell``
+Fox swap              ``a1~c3``                ``109 + a * 12 + b`` (a < b)
+growth choice         ``grow:a1,c2``           ``256 + bitmask``
+====================  =======================  ==================
+
+Codes grow in the listing order of RULES.md within each family, except growth choices,
+which the engine lists itself in the required order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import DecisionSyntaxError
+from .geometry import CELL_COUNT, CELL_INDEX, CELL_NAMES
+from .tokens import KIND_LETTERS, Kind
+
+PASS = 96
+CELL_BASE = 97
+SWAP_BASE = 109
+GROW_BASE = 256
+GROW_LIMIT = GROW_BASE + (1 << CELL_COUNT)
+
+
+def place_code(kind: int, cell: int) -> int:
+    return kind * CELL_COUNT + cell
+
+
+def cell_code(cell: int) -> int:
+    return CELL_BASE + cell
+
+
+def swap_code(a: int, b: int) -> int:
+    lo, hi = (a, b) if a < b else (b, a)
+    return SWAP_BASE + lo * CELL_COUNT + hi
+
+
+def grow_code(cells: tuple[int, ...] | list[int]) -> int:
+    mask = 0
+    for c in cells:
+        mask |= 1 << c
+    return GROW_BASE + mask
+
+
+def mask_cells(mask: int) -> tuple[int, ...]:
+    return tuple(c for c in range(CELL_COUNT) if mask >> c & 1)
+
+
+def code_to_text(code: int) -> str:
+    """The token of a decision code."""
+    if code < PASS:
+        return f"{KIND_LETTERS[code // CELL_COUNT]}@{CELL_NAMES[code % CELL_COUNT]}"
+    if code == PASS:
+        return "pass"
+    if code < SWAP_BASE:
+        return CELL_NAMES[code - CELL_BASE]
+    if code < GROW_BASE:
+        a, b = divmod(code - SWAP_BASE, CELL_COUNT)
+        return f"{CELL_NAMES[a]}~{CELL_NAMES[b]}"
+    return "grow:" + ",".join(CELL_NAMES[c] for c in mask_cells(code - GROW_BASE))
+
+
+_FORMS = "a placement like B@b2, pass, a cell like b3, a swap like a1~c3, or grow:a1,c2"
+
+
+def _parse_cell(text: str, token: str) -> int:
+    try:
+        return CELL_INDEX[text]
+    except KeyError:
+        raise DecisionSyntaxError(
+            f"bad decision {token!r}: {text!r} is not a cell (a1 ... d3, column a-d then row 1-3)"
+        ) from None
+
+
+def text_to_code(text: object) -> int:
+    """Parse one decision token; raise :class:`DecisionSyntaxError` naming what is wrong."""
+    if not isinstance(text, str):
+        raise DecisionSyntaxError(f"a decision is a string such as 'B@b2', not {text!r}")
+    token = text
+    if not token:
+        raise DecisionSyntaxError(f"empty decision: expected {_FORMS}")
+    if token != token.strip() or " " in token:
+        raise DecisionSyntaxError(
+            f"bad decision {token!r}: one token at a time, without spaces ({_FORMS})"
+        )
+    if token == "pass":
+        return PASS
+    if "@" in token:
+        kind, _, cell = token.partition("@")
+        if len(kind) != 1 or kind not in KIND_LETTERS:
+            hint = ""
+            if len(kind) == 1 and kind.upper() in KIND_LETTERS:
+                hint = f" (kind letters are uppercase whoever plays: {kind.upper()}@{cell})"
+            raise DecisionSyntaxError(
+                f"bad placement {token!r}: the kind must be one of "
+                f"{' '.join(KIND_LETTERS)}{hint}"
+            )
+        return place_code(KIND_LETTERS.index(kind), _parse_cell(cell, token))
+    if "~" in token:
+        parts = token.split("~")
+        if len(parts) != 2:
+            raise DecisionSyntaxError(f"bad swap {token!r}: expected two cells like a1~c3")
+        a, b = (_parse_cell(p, token) for p in parts)
+        if a == b:
+            raise DecisionSyntaxError(f"bad swap {token!r}: the two cells must differ")
+        if a > b:
+            raise DecisionSyntaxError(
+                f"bad swap {token!r}: write the cells in board order (a1 b1 ... d3): "
+                f"{CELL_NAMES[b]}~{CELL_NAMES[a]}"
+            )
+        return swap_code(a, b)
+    if token.startswith("grow:"):
+        names = token[5:].split(",")
+        if names == [""]:
+            raise DecisionSyntaxError(f"bad growth choice {token!r}: name at least one cell")
+        cells = [_parse_cell(n, token) for n in names]
+        if cells != sorted(set(cells)):
+            canonical = ",".join(CELL_NAMES[c] for c in sorted(set(cells)))
+            raise DecisionSyntaxError(
+                f"bad growth choice {token!r}: distinct cells in board order, "
+                f"like grow:{canonical}"
+            )
+        return grow_code(cells)
+    if token in CELL_INDEX:
+        return cell_code(CELL_INDEX[token])
+    raise DecisionSyntaxError(f"bad decision {token!r}: expected {_FORMS}")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision, a small hashable value; ``str(d)`` is its token."""
+
+    code: int
+
+    @classmethod
+    def parse(cls, text: str) -> Decision:
+        """The decision written as ``text`` (``"B@b2"``, ``"pass"``, ``"a1~c3"``, ...)."""
+        return decision_of(text_to_code(text))
+
+    @property
+    def family(self) -> str:
+        """``place``, ``pass``, ``cell``, ``swap`` or ``grow``."""
+        c = self.code
+        if c < PASS:
+            return "place"
+        if c == PASS:
+            return "pass"
+        if c < SWAP_BASE:
+            return "cell"
+        if c < GROW_BASE:
+            return "swap"
+        return "grow"
+
+    @property
+    def kind(self) -> Kind | None:
+        """The kind placed, for a placement."""
+        return Kind(self.code // CELL_COUNT) if self.code < PASS else None
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """The cells the decision names, in board order."""
+        c = self.code
+        if c < PASS:
+            return (CELL_NAMES[c % CELL_COUNT],)
+        if c == PASS:
+            return ()
+        if c < SWAP_BASE:
+            return (CELL_NAMES[c - CELL_BASE],)
+        if c < GROW_BASE:
+            a, b = divmod(c - SWAP_BASE, CELL_COUNT)
+            return (CELL_NAMES[a], CELL_NAMES[b])
+        return tuple(CELL_NAMES[i] for i in mask_cells(c - GROW_BASE))
+
+    def __str__(self) -> str:
+        return code_to_text(self.code)
+
+    def __repr__(self) -> str:
+        return f"Decision.parse({str(self)!r})"
+
+
+_DECISIONS: dict[int, Decision] = {}
+
+
+def decision_of(code: int) -> Decision:
+    """The (shared) :class:`Decision` object of a code."""
+    d = _DECISIONS.get(code)
+    if d is None:
+        d = _DECISIONS[code] = Decision(code)
+    return d
+
+
+def parse_decisions(text: str) -> list[Decision]:
+    """Split a space-separated line of tokens and parse each."""
+    return [Decision.parse(t) for t in text.split()]

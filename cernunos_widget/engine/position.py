@@ -1,0 +1,441 @@
+"""The public, immutable :class:`Position`: a game state at a decision or at the end.
+
+A position is always *settled*: decisions with a single option (a forced placement, growth
+without choice, a forced Boar target ...) are made by the engine as soon as they arise, so
+``legal_decisions()`` lists a real choice (two options or more) or nothing (game over).
+Positions in the middle of an effect (a Boar target pending ...) are positions too; they
+have no CPN (``at_boundary`` is False).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from . import events as ev
+from .board import coverable_cells, occupied_counts, power_parts, top_tree_counts
+from .decisions import Decision, code_to_text, decision_of, text_to_code
+from .effects import (
+    CHOICE_BOAR,
+    CHOICE_CROW,
+    CHOICE_FOX_ORDER,
+    CHOICE_FOX_SWAP,
+    CHOICE_NAMES,
+    FORFEIT,
+    LAST,
+    ONE,
+    OVER,
+    PHASE_LETTERS,
+    START,
+    TWO,
+    Work,
+)
+from .errors import IllegalDecisionError, NotAtBoundaryError, NotationError
+from .events import Event
+from .geometry import CELL_INDEX, CELL_NAMES
+from .notation import START_CPN, check_reachable, format_cpn, parse_cpn, reserves_of
+from .tokens import KIND_MASK, OWNER_BIT, TREE, Kind, Player
+
+DecisionLike = str | Decision | int
+
+
+class Token(NamedTuple):
+    """A token as seen from outside: its owner and kind."""
+
+    owner: Player
+    kind: Kind
+
+    @property
+    def letter(self) -> str:
+        """The CPN letter (uppercase Green, lowercase Purple)."""
+        return self.kind.letter if self.owner == Player.GREEN else self.kind.letter.lower()
+
+
+@dataclass(frozen=True)
+class PowerInfo:
+    """R-9, R-10: the power of a top token and where it comes from."""
+
+    cell: str
+    token: Token
+    base: int
+    deer: tuple[str, ...]  # cells of the own Deer adding +1 each (R-21)
+    wolves: tuple[str, ...]  # cells of the opposing Wolves taking -1 each (R-24)
+
+    @property
+    def total(self) -> int:
+        return self.base + len(self.deer) - len(self.wolves)
+
+    def __str__(self) -> str:
+        parts = [f"base {self.base}"]
+        parts += [f"+1 Deer {c}" for c in self.deer]
+        parts += [f"-1 Wolf {c}" for c in self.wolves]
+        return f"{self.total} ({', '.join(parts)})"
+
+
+@dataclass(frozen=True)
+class Result:
+    """R-15, R-17: the outcome of a finished game."""
+
+    winner: Player | None
+    forfeit: bool
+    cells: tuple[int, int] = (0, 0)
+    trees: tuple[int, int] = (0, 0)
+    burned: tuple[int, int] = (0, 0)
+
+    def __str__(self) -> str:
+        """The ``cernunos result`` line: ``green 7-5 3-2 0-1`` or ``purple forfeit``."""
+        who = "draw" if self.winner is None else self.winner.name.lower()
+        if self.forfeit:
+            return f"{who} forfeit"
+        c, t, b = self.cells, self.trees, self.burned
+        return f"{who} {c[0]}-{c[1]} {t[0]}-{t[1]} {b[0]}-{b[1]}"
+
+    @property
+    def summary(self) -> str:
+        """In words, for people."""
+        if self.forfeit:
+            return f"{self.winner.title} wins by forfeit"
+        score = f"cells {self.cells[0]}-{self.cells[1]}, Trees on top {self.trees[0]}-" \
+                f"{self.trees[1]}, burned {self.burned[0]}-{self.burned[1]}"
+        if self.winner is None:
+            return f"draw ({score})"
+        return f"{self.winner.title} wins ({score})"
+
+
+def _score(board, burned: tuple[int, int]) -> Result:
+    """R-17: cells occupied, then more Trees on top, then fewer burned Trees."""
+    cells = occupied_counts(board)
+    trees = top_tree_counts(board)
+    keys = (cells[0] - cells[1], trees[0] - trees[1], burned[1] - burned[0])
+    winner = None
+    for k in keys:
+        if k:
+            winner = Player.GREEN if k > 0 else Player.PURPLE
+            break
+    return Result(winner, False, cells, trees, tuple(burned))
+
+
+class Position:
+    """An immutable Cernunos state; compare and hash by content (usable as a table key)."""
+
+    __slots__ = (
+        "_board", "_reserve", "_burned", "_side", "_phase", "_agenda", "_count", "_options",
+        "_hash",
+    )
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def start(cls) -> Position:
+        """The initial position (R-3: every token in reserve, Green to place)."""
+        return cls.from_cpn(START_CPN)
+
+    @classmethod
+    def from_cpn(cls, text: str) -> Position:
+        """Read a CPN, check R-8, and play on through any forced step.
+
+        Raises :class:`CpnSyntaxError` for malformed text and
+        :class:`InvalidPositionError` for a board R-8 forbids or play cannot reach.
+        """
+        fields = parse_cpn(text)
+        reserve = reserves_of(fields, text)
+        check_reachable(fields, reserve, text)
+        work = Work(fields.board, reserve, fields.burned, fields.side, fields.phase, (), 0)
+        if work.phase == START:
+            work.begin_turn()  # a CPN read at phase s is played on (RULES.md section 6)
+        return cls._freeze(work, work.settle())
+
+    @classmethod
+    def _freeze(cls, work: Work, options: tuple[int, ...]) -> Position:
+        p = object.__new__(cls)
+        p._board = tuple(work.board)
+        p._reserve = tuple(work.reserve)
+        p._burned = tuple(work.burned)
+        p._side = 0 if work.phase == OVER else work.side  # canonical: side g at phase #
+        p._phase = work.phase
+        p._agenda = tuple(work.agenda)
+        p._count = work.count
+        p._options = options
+        p._hash = None
+        return p
+
+    def _work(self, events: list | None = None) -> Work:
+        return Work(self._board, self._reserve, self._burned, self._side, self._phase,
+                    self._agenda, self._count, events)
+
+    # ------------------------------------------------------------------ notation
+
+    def cpn(self) -> str:
+        """The CPN of this position; raises :class:`NotAtBoundaryError` mid-effect."""
+        if self._agenda:
+            raise NotAtBoundaryError(
+                "this position is in the middle of an effect "
+                f"({self.describe_pending()}): it has no CPN until the choice is made"
+            )
+        return format_cpn(self._board, self._side, self._phase, self._burned)
+
+    @property
+    def at_boundary(self) -> bool:
+        """True between placements, at a growth choice or at the end (a CPN exists)."""
+        return not self._agenda
+
+    def __repr__(self) -> str:
+        if self._agenda:
+            return f"<Position mid-effect: {self.describe_pending()}>"
+        return f"Position.from_cpn({self.cpn()!r})"
+
+    def __str__(self) -> str:
+        from .render import render_text
+
+        return render_text(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (
+            self._board == other._board
+            and self._side == other._side
+            and self._phase == other._phase
+            and self._burned == other._burned
+            and self._agenda == other._agenda
+            and self._count == other._count
+        )
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = self._hash = hash(
+                (self._board, self._side, self._phase, self._burned, self._agenda, self._count)
+            )
+        return h
+
+    # ------------------------------------------------------------------ who decides what
+
+    @property
+    def side(self) -> Player:
+        """The player making the placements of this turn (or the final one)."""
+        return Player(self._side)
+
+    @property
+    def phase(self) -> str:
+        """The CPN phase letter: ``s 2 1 L # x``."""
+        return PHASE_LETTERS[self._phase]
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == OVER or self._phase == FORFEIT
+
+    @property
+    def decider(self) -> Player | None:
+        """Who makes the next decision (R-27); None when the game is over."""
+        if self._agenda:
+            return Player(self._agenda[-1][1])
+        return None if self.is_over else Player(self._side)
+
+    @property
+    def choice(self) -> str | None:
+        """The kind of the pending choice: ``placement``, ``final-placement``, ``growth``,
+        ``boar-target``, ``fox-swap``, ``fox-order``, ``crow-cell``; None when over."""
+        if self._agenda:
+            return CHOICE_NAMES[self._agenda[-1][0]]
+        if self.is_over:
+            return None
+        if self._phase == START:
+            return "growth"
+        return "final-placement" if self._phase == LAST else "placement"
+
+    @property
+    def choice_cell(self) -> str | None:
+        """The cell of the token whose effect asks the pending choice (mid-effect only)."""
+        return CELL_NAMES[self._agenda[-1][2]] if self._agenda else None
+
+    @property
+    def placements_left(self) -> int:
+        """Placements left in this turn: 2, 1 (or 1 for the final placement), else 0."""
+        return {TWO: 2, ONE: 1, LAST: 1}.get(self._phase, 0)
+
+    def describe_pending(self) -> str:
+        """Who chooses what, in words (``"Purple chooses where their Boar on b2 pushes"``)."""
+        who = self.decider
+        if who is None:
+            return "nothing: the game is over"
+        name = who.title
+        if self._agenda:
+            kind, _, cell, _ = self._agenda[-1]
+            where = CELL_NAMES[cell]
+            return {
+                CHOICE_BOAR: f"{name} chooses which token their Boar on {where} pushes",
+                CHOICE_CROW: f"{name} chooses the cell for their Crow on {where}",
+                CHOICE_FOX_SWAP: f"{name} chooses the two tokens their Fox on {where} swaps",
+                CHOICE_FOX_ORDER: f"{name} chooses which token swapped by their Fox on "
+                                  f"{where} activates first",
+            }[kind]
+        if self._phase == START:
+            return f"{name} chooses which Trees grow"
+        if self._phase == LAST:
+            return f"{name} makes the final placement (or passes)"
+        left = "two placements" if self._phase == TWO else "one placement"
+        return f"{name} places a token ({left} left this turn)"
+
+    # ------------------------------------------------------------------ decisions
+
+    @property
+    def option_codes(self) -> tuple[int, ...]:
+        """The legal decisions as integer codes, in the listing order (for search)."""
+        return self._options
+
+    def legal_decisions(self) -> tuple[Decision, ...]:
+        """The legal decisions, in the listing order of RULES.md; () when the game is over."""
+        return tuple(decision_of(c) for c in self._options)
+
+    def legal_tokens(self) -> tuple[str, ...]:
+        """The legal decisions as tokens (``"B@b2"``, ``"pass"`` ...)."""
+        return tuple(code_to_text(c) for c in self._options)
+
+    def is_legal(self, decision: DecisionLike) -> bool:
+        try:
+            return self._code_of(decision) in self._options
+        except ValueError:
+            return False
+
+    def _code_of(self, decision: DecisionLike) -> int:
+        if isinstance(decision, Decision):
+            code = decision.code
+        elif isinstance(decision, int) and not isinstance(decision, bool):
+            code = decision
+        else:
+            code = text_to_code(decision)
+        if code not in self._options:
+            text = code_to_text(code) if isinstance(decision, int) else str(decision)
+            legal = self.legal_tokens()
+            if not legal:
+                why = f"illegal decision {text!r}: the game is over ({self.result()})"
+            else:
+                why = (f"illegal decision {text!r}: {self.describe_pending()}; legal: "
+                       f"{' '.join(legal)}")
+            raise IllegalDecisionError(why, text, legal)
+        return code
+
+    def play(self, decision: DecisionLike) -> Position:
+        """The position after ``decision`` (a token, a :class:`Decision` or a code)."""
+        code = self._code_of(decision)
+        work = self._work()
+        work.apply(code)
+        return Position._freeze(work, work.settle())
+
+    def play_with_events(self, decision: DecisionLike) -> tuple[Position, tuple[Event, ...]]:
+        """Like :meth:`play`, also returning what happened, in order."""
+        code = self._code_of(decision)
+        events: list[Event] = []
+        work = self._work(events)
+        work.apply(code)
+        after = Position._freeze(work, work.settle())
+        if after._phase == OVER:
+            events.append(ev.game_over(after.result().summary))
+        return after, tuple(events)
+
+    def play_line(self, decisions: str | Iterable[DecisionLike]) -> Position:
+        """Play several decisions (a space-separated string or an iterable) in turn."""
+        items = decisions.split() if isinstance(decisions, str) else decisions
+        position = self
+        for d in items:
+            position = position.play(d)
+        return position
+
+    def child(self, code: int) -> Position:
+        """The position after a legal decision code, unchecked (the search's fast path)."""
+        work = self._work()
+        work.apply(code)
+        return Position._freeze(work, work.settle())
+
+    # ------------------------------------------------------------------ result
+
+    def result(self) -> Result | None:
+        """R-15, R-17: the outcome, or None while the game goes on."""
+        if self._phase == FORFEIT:
+            return Result(Player(1 - self._side), True)
+        if self._phase == OVER:
+            return _score(self._board, self._burned)
+        return None
+
+    # ------------------------------------------------------------------ what is on the board
+
+    @property
+    def burned(self) -> tuple[int, int]:
+        """Burned Trees, Green's then Purple's (R-7)."""
+        return self._burned
+
+    def reserve(self, player: Player | str) -> dict[Kind, int]:
+        """R-8: how many tokens of each kind ``player`` still holds."""
+        p = _player(player)
+        return {Kind(k): self._reserve[p * OWNER_BIT + k] for k in range(8)}
+
+    def reserve_size(self, player: Player | str) -> int:
+        p = _player(player)
+        return sum(self._reserve[p * OWNER_BIT: p * OWNER_BIT + 8])
+
+    def stack(self, cell: str) -> tuple[Token, ...]:
+        """The tokens on ``cell``, bottom to top (R-4)."""
+        return tuple(_token(x) for x in self._board[_cell(cell)])
+
+    def top(self, cell: str) -> Token | None:
+        s = self._board[_cell(cell)]
+        return _token(s[-1]) if s else None
+
+    def occupant(self, cell: str) -> Player | None:
+        """R-4: the owner of the top token of ``cell``."""
+        s = self._board[_cell(cell)]
+        return Player((s[-1] & OWNER_BIT) >> 3) if s else None
+
+    def power(self, cell: str) -> PowerInfo | None:
+        """R-9, R-10: the power of the top token of ``cell`` with its breakdown."""
+        i = _cell(cell)
+        if not self._board[i]:
+            return None
+        base, deer, wolves = power_parts(self._board, i)
+        return PowerInfo(CELL_NAMES[i], _token(self._board[i][-1]), base,
+                         tuple(CELL_NAMES[c] for c in deer), tuple(CELL_NAMES[c] for c in wolves))
+
+    def powers(self) -> dict[str, PowerInfo]:
+        """The power of every top token, by cell."""
+        return {name: self.power(name) for name in CELL_NAMES if self._board[CELL_INDEX[name]]}
+
+    def placement_cells(self, kind: Kind | str, player: Player | str | None = None
+                        ) -> tuple[str, ...]:
+        """R-11, R-12: the cells where ``player`` (default: the side) may place ``kind``,
+        whatever their reserve holds."""
+        k = Kind.from_letter(kind) if isinstance(kind, str) else Kind(kind)
+        p = self._side if player is None else _player(player)
+        anything, trees = coverable_cells(self._board, p)
+        return tuple(CELL_NAMES[c] for c in (trees if k == Kind.TREE else anything))
+
+    def placement_map(self, player: Player | str | None = None) -> dict[Kind, tuple[str, ...]]:
+        """For each kind ``player`` holds in reserve, the cells it may be placed on."""
+        p = self._side if player is None else _player(player)
+        anything, trees = coverable_cells(self._board, p)
+        return {
+            Kind(k): tuple(CELL_NAMES[c] for c in (trees if k == TREE else anything))
+            for k in range(8) if self._reserve[p * OWNER_BIT + k]
+        }
+
+
+def _token(code: int) -> Token:
+    return Token(Player((code & OWNER_BIT) >> 3), Kind(code & KIND_MASK))
+
+
+def _player(player: Player | str | int) -> int:
+    if isinstance(player, str):
+        if player not in ("g", "p", "green", "purple"):
+            raise NotationError(f"unknown player {player!r}: expected 'g' or 'p'")
+        return 0 if player[0] == "g" else 1
+    return int(Player(player))
+
+
+def _cell(cell: str) -> int:
+    try:
+        return CELL_INDEX[cell]
+    except (KeyError, TypeError):
+        raise NotationError(f"unknown cell {cell!r}: expected a1 ... d3") from None
+
+

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .engine import CernunosError, Position, START_CPN
+from .engine import START_CPN, CernunosError, Position
 from .engine.errors import DecisionSyntaxError, IllegalDecisionError
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_PENDING = 0, 2, 3
@@ -38,8 +38,10 @@ def _replay(start: str, tokens: Sequence[str]) -> Position:
 
 
 def _pending_line(position: Position) -> str:
-    return (f"pending: {position.decider.letter} chooses {position.choice}: "
-            f"{' '.join(position.legal_tokens())}")
+    return (
+        f"pending: {position.decider.letter} chooses {position.choice}: "
+        f"{' '.join(position.legal_tokens())}"
+    )
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
@@ -86,10 +88,19 @@ def build_parser() -> argparse.ArgumentParser:
         ("legal", "list the options of the next decision, one per line"),
     ):
         p = sub.add_parser(name, help=helptext)
-        p.add_argument("--from", dest="start", default=START_CPN, metavar="CPN",
-                       help="the position to start from (default: the initial position)")
-        p.add_argument("decisions", nargs="*", metavar="DECISION",
-                       help="decision tokens such as B@b2 b3 a1~c3 grow:a1,c2 pass")
+        p.add_argument(
+            "--from",
+            dest="start",
+            default=START_CPN,
+            metavar="CPN",
+            help="the position to start from (default: the initial position)",
+        )
+        p.add_argument(
+            "decisions",
+            nargs="*",
+            metavar="DECISION",
+            help="decision tokens such as B@b2 b3 a1~c3 grow:a1,c2 pass",
+        )
         p.set_defaults(run=_cmd_play if name == "play" else _cmd_legal)
     p = sub.add_parser("result", help="ongoing, or the winner and the score")
     p.add_argument("cpn", metavar="CPN")

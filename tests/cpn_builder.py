@@ -5,8 +5,9 @@ from __future__ import annotations
 COLUMNS = "abcd"
 
 
-def cpn(cells: dict[str, str] | None = None, side: str = "g", phase: str = "2",
-        burned: str = "0-0") -> str:
+def cpn(
+    cells: dict[str, str] | None = None, side: str = "g", phase: str = "2", burned: str = "0-0"
+) -> str:
     """``cpn({"b2": "tT"}, "g", "2")`` -> ``".,.,.,./.,tT,.,./.,.,.,. g 2 0-0"``."""
     cells = cells or {}
     rows = []

@@ -15,8 +15,7 @@ def names(indices):
 
 
 def test_r2_board_order():
-    assert CELL_NAMES == ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2",
-                          "a3", "b3", "c3", "d3")
+    assert CELL_NAMES == ("a1", "b1", "c1", "d1", "a2", "b2", "c2", "d2", "a3", "b3", "c3", "d3")
 
 
 def test_r6_adjacent_shares_a_side():

@@ -58,8 +58,20 @@ def test_r14_reading_phase_s_without_a_choice_plays_the_growth():
 
 
 # A board where every cell is Purple's with power >= 1 and Purple keeps one Tree.
-LOCKED = {"a1": "t", "b1": "td", "c1": "tt", "d1": "tt", "a2": "tt", "b2": "tt",
-          "c2": "tb", "d2": "bb", "a3": "dd", "b3": "ww", "c3": "sx", "d3": "fc"}
+LOCKED = {
+    "a1": "t",
+    "b1": "td",
+    "c1": "tt",
+    "d1": "tt",
+    "a2": "tt",
+    "b2": "tt",
+    "c2": "tb",
+    "d2": "bb",
+    "a3": "dd",
+    "b3": "ww",
+    "c3": "sx",
+    "d3": "fc",
+}
 
 
 def test_r15_no_legal_placement_with_tokens_in_reserve_loses_at_once():
@@ -78,8 +90,7 @@ def test_r16_a_final_placement_without_target_is_skipped():
 
 
 # Green: 3B 3D 2W S X C F on the board, 11 Trees burned, one Tree in reserve.
-LAST_TREE = {"a2": "SX", "b2": "FC", "d2": "t", "a1": "BB", "b1": "BD", "c1": "DD",
-             "d1": "WW"}
+LAST_TREE = {"a2": "SX", "b2": "FC", "d2": "t", "a1": "BB", "b1": "BD", "c1": "DD", "d1": "WW"}
 
 
 def test_r16_emptying_your_reserve_ends_your_turn_and_gives_one_final_placement():
@@ -96,8 +107,16 @@ def test_r16_emptying_your_reserve_ends_your_turn_and_gives_one_final_placement(
 def test_r16_d4_a_fox_can_empty_the_opponents_reserve():
     # Purple keeps one Tree; Green's Fox on a2 swaps a1 (Purple Tree) with b1 (Green Deer):
     # the Tree activates and grows Purple's last Tree, so Green makes the final placement.
-    cells = {"a1": "t", "b1": "D", "c1": "fb", "d1": "bb", "c2": "dd", "d2": "dw",
-             "c3": "ws", "d3": "xc"}
+    cells = {
+        "a1": "t",
+        "b1": "D",
+        "c1": "fb",
+        "d1": "bb",
+        "c2": "dd",
+        "d2": "dw",
+        "c3": "ws",
+        "d3": "xc",
+    }
     p = at(cells, burned="0-10").play("X@a2")
     expected = {**cells, "a1": "D", "b1": "tt", "a2": "X"}
     assert p.cpn() == cpn(expected, "g", "L", "0-10")
@@ -105,8 +124,18 @@ def test_r16_d4_a_fox_can_empty_the_opponents_reserve():
 
 def test_r16_both_reserves_empty_means_no_final_placement():
     # Green's last token is a Crow; it wakes Purple's lone Tree, which grows Purple's last.
-    cells = {"a3": "bdd", "b3": "dww", "c3": "sxc", "d3": "f", "b2": "WW", "c2": "SX",
-             "d2": "Fbb", "b1": "t", "c1": "BBB", "d1": "DDD"}
+    cells = {
+        "a3": "bdd",
+        "b3": "dww",
+        "c3": "sxc",
+        "d3": "f",
+        "b2": "WW",
+        "c2": "SX",
+        "d2": "Fbb",
+        "b1": "t",
+        "c1": "BBB",
+        "d1": "DDD",
+    }
     p = at(cells, burned="12-10").play("C@a1")
     assert p.cpn() == cpn({**cells, "a1": "C", "b1": "tt"}, "g", "#", "12-10")
     assert str(p.result()) == "purple 5-6 0-1 12-10"

@@ -50,9 +50,7 @@ def power_parts(board: Board, cell: int) -> tuple[int, tuple[int, ...], tuple[in
     deer = owner | DEER
     wolf = (owner ^ OWNER_BIT) | WOLF
     deer_cells = tuple(n for n in ADJACENT[cell] if board[n] and board[n][-1] & CODE_MASK == deer)
-    wolf_cells = tuple(
-        n for n in WOLF_ZONE[cell] if board[n] and board[n][-1] & CODE_MASK == wolf
-    )
+    wolf_cells = tuple(n for n in WOLF_ZONE[cell] if board[n] and board[n][-1] & CODE_MASK == wolf)
     return base_power(stack), deer_cells, wolf_cells
 
 

@@ -101,8 +101,7 @@ def text_to_code(text: object) -> int:
             if len(kind) == 1 and kind.upper() in KIND_LETTERS:
                 hint = f" (kind letters are uppercase whoever plays: {kind.upper()}@{cell})"
             raise DecisionSyntaxError(
-                f"bad placement {token!r}: the kind must be one of "
-                f"{' '.join(KIND_LETTERS)}{hint}"
+                f"bad placement {token!r}: the kind must be one of {' '.join(KIND_LETTERS)}{hint}"
             )
         return place_code(KIND_LETTERS.index(kind), _parse_cell(cell, token))
     if "~" in token:
@@ -126,8 +125,7 @@ def text_to_code(text: object) -> int:
         if cells != sorted(set(cells)):
             canonical = ",".join(CELL_NAMES[c] for c in sorted(set(cells)))
             raise DecisionSyntaxError(
-                f"bad growth choice {token!r}: distinct cells in board order, "
-                f"like grow:{canonical}"
+                f"bad growth choice {token!r}: distinct cells in board order, like grow:{canonical}"
             )
         return grow_code(cells)
     if token in CELL_INDEX:

@@ -59,7 +59,15 @@ class Work:
     """A mutable position being resolved; see the module docstring."""
 
     __slots__ = (
-        "board", "reserve", "burned", "side", "phase", "agenda", "count", "tagged", "events",
+        "board",
+        "reserve",
+        "burned",
+        "side",
+        "phase",
+        "agenda",
+        "count",
+        "tagged",
+        "events",
     )
 
     def __init__(self, board, reserve, burned, side, phase, agenda, count, events=None):
@@ -85,7 +93,7 @@ class Work:
         phase = self.phase
         if phase == START:
             return self._growth_options()
-        if phase == OVER or phase == FORFEIT:
+        if phase in (OVER, FORFEIT):
             return ()
         side = self.side
         anything, trees = coverable_cells(self.board, side)
@@ -275,11 +283,21 @@ class Work:
         if kind == TREE:
             self._tree(cell, code)
         elif kind == BOAR:
-            self._offer(CHOICE_BOAR, owner, cell, [t for t in ADJACENT[cell] if board[t]],
-                        "has no adjacent token to push")
+            self._offer(
+                CHOICE_BOAR,
+                owner,
+                cell,
+                [t for t in ADJACENT[cell] if board[t]],
+                "has no adjacent token to push",
+            )
         elif kind == CROW:
-            self._offer(CHOICE_CROW, owner, cell, [t for t in ADJACENT[cell] if board[t]],
-                        "has no adjacent token to bring up")
+            self._offer(
+                CHOICE_CROW,
+                owner,
+                cell,
+                [t for t in ADJACENT[cell] if board[t]],
+                "has no adjacent token to bring up",
+            )
         else:
             self._fox(cell, owner)
 
@@ -328,7 +346,9 @@ class Work:
             self._swap(cell, occupied[0], occupied[1])
             return
         swaps = tuple(
-            SWAP_BASE + a * CELL_COUNT + b for i, a in enumerate(occupied) for b in occupied[i + 1:]
+            SWAP_BASE + a * CELL_COUNT + b
+            for i, a in enumerate(occupied)
+            for b in occupied[i + 1 :]
         )
         self.agenda.append((CHOICE_FOX_SWAP, owner, cell, swaps))
 
@@ -347,8 +367,9 @@ class Work:
         board[target] = source[:-1]
         board[dest] = board[dest] + (moved,)
         if self.events is not None:
-            self.events.append(ev.pushed(board[boar_cell][-1], boar_cell, moved, target, dest,
-                                         wrapped))
+            self.events.append(
+                ev.pushed(board[boar_cell][-1], boar_cell, moved, target, dest, wrapped)
+            )
         self._burn()
 
     def _swap(self, fox_cell: int, a: int, b: int) -> None:
@@ -394,8 +415,9 @@ class Work:
         stack = board[target]
         moved = stack[0]
         if self.events is not None:
-            self.events.append(ev.raised(board[crow_cell][-1], crow_cell, moved, target,
-                                         alone=len(stack) == 1))
+            self.events.append(
+                ev.raised(board[crow_cell][-1], crow_cell, moved, target, alone=len(stack) == 1)
+            )
         if len(stack) > 1:
             board[target] = stack[1:] + (moved,)
             self._burn()

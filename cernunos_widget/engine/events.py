@@ -56,8 +56,12 @@ def placed(code: int, cell: int) -> Event:
 
 
 def passed(player: int) -> Event:
-    return Event("pass", f"{_PLAYER_TITLES[player]} declines the final placement.", (),
-                 {"player": "gp"[player]})
+    return Event(
+        "pass",
+        f"{_PLAYER_TITLES[player]} declines the final placement.",
+        (),
+        {"player": "gp"[player]},
+    )
 
 
 def turn_begins(player: int) -> Event:
@@ -97,8 +101,12 @@ def activated(code: int, cell: int, second: bool) -> Event:
 
 
 def not_activated(code: int, reason: str) -> Event:
-    return Event("no-activation", f"{token_phrase(code)} does not activate: {reason}.", (),
-                 {**_token_info(code), "reason": reason})
+    return Event(
+        "no-activation",
+        f"{token_phrase(code)} does not activate: {reason}.",
+        (),
+        {**_token_info(code), "reason": reason},
+    )
 
 
 def cap_reached(limit: int) -> Event:
@@ -113,8 +121,12 @@ def cap_reached(limit: int) -> Event:
 
 def nothing_to_do(code: int, cell: int, what: str) -> Event:
     name = CELL_NAMES[cell]
-    return Event("no-effect", f"{token_phrase(code)} on {name} {what}.", (name,),
-                 {**_token_info(code), "cell": name})
+    return Event(
+        "no-effect",
+        f"{token_phrase(code)} on {name} {what}.",
+        (name,),
+        {**_token_info(code), "cell": name},
+    )
 
 
 def pushed(boar: int, boar_cell: int, moved: int, source: int, dest: int, wrapped: bool) -> Event:
@@ -125,8 +137,13 @@ def pushed(boar: int, boar_cell: int, moved: int, source: int, dest: int, wrappe
         f"{token_phrase(boar)} on {cells[0]} pushes {token_phrase(moved)} "
         f"from {cells[1]} to {cells[2]}{wrap}.",
         cells,
-        {"boar": _token_info(boar), "moved": _token_info(moved), "from": cells[1],
-         "to": cells[2], "wrapped": wrapped},
+        {
+            "boar": _token_info(boar),
+            "moved": _token_info(moved),
+            "from": cells[1],
+            "to": cells[2],
+            "wrapped": wrapped,
+        },
     )
 
 
@@ -144,13 +161,21 @@ def swapped(fox: int, fox_cell: int, a: int, code_a: int, b: int, code_b: int) -
 def raised(crow: int, crow_cell: int, moved: int, cell: int, alone: bool) -> Event:
     cells = (CELL_NAMES[crow_cell], CELL_NAMES[cell])
     if alone:
-        text = (f"{token_phrase(crow)} on {cells[0]} picks {token_phrase(moved)} on {cells[1]}, "
-                "alone on its cell: it stays on top.")
+        text = (
+            f"{token_phrase(crow)} on {cells[0]} picks {token_phrase(moved)} on {cells[1]}, "
+            "alone on its cell: it stays on top."
+        )
     else:
-        text = (f"{token_phrase(crow)} on {cells[0]} brings {token_phrase(moved)} up from the "
-                f"bottom of {cells[1]} to the top.")
-    return Event("raise", text, cells,
-                 {"crow": _token_info(crow), "moved": _token_info(moved), "cell": cells[1]})
+        text = (
+            f"{token_phrase(crow)} on {cells[0]} brings {token_phrase(moved)} up from the "
+            f"bottom of {cells[1]} to the top."
+        )
+    return Event(
+        "raise",
+        text,
+        cells,
+        {"crow": _token_info(crow), "moved": _token_info(moved), "cell": cells[1]},
+    )
 
 
 def burned(tree: int, cell: int, fire: int, fire_cell: int | None) -> Event:
@@ -161,8 +186,12 @@ def burned(tree: int, cell: int, fire: int, fire_cell: int | None) -> Event:
     else:
         where = f"next to {token_phrase(fire)} on {CELL_NAMES[fire_cell]}"
         cells = (name, CELL_NAMES[fire_cell])
-    return Event("burn", f"{token_phrase(tree)} on {name} burns {where}.", cells,
-                 {**_token_info(tree), "cell": name})
+    return Event(
+        "burn",
+        f"{token_phrase(tree)} on {name} burns {where}.",
+        cells,
+        {**_token_info(tree), "cell": name},
+    )
 
 
 def final_placement(emptied: int, player: int) -> Event:
@@ -182,8 +211,7 @@ def game_over(summary: str) -> Event:
 def forfeit(loser: int) -> Event:
     return Event(
         "forfeit",
-        f"{_PLAYER_TITLES[loser]} has tokens in reserve but no legal placement, "
-        f"and loses (R-15).",
+        f"{_PLAYER_TITLES[loser]} has tokens in reserve but no legal placement, and loses (R-15).",
         (),
         {"loser": "gp"[loser]},
     )

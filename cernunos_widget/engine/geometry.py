@@ -45,9 +45,7 @@ def _cells_at(index: int, steps: tuple[tuple[int, int], ...]) -> tuple[int, ...]
 
 
 # adjacent = sharing a side.
-ADJACENT: tuple[tuple[int, ...], ...] = tuple(
-    _cells_at(i, _ORTHOGONAL) for i in range(CELL_COUNT)
-)
+ADJACENT: tuple[tuple[int, ...], ...] = tuple(_cells_at(i, _ORTHOGONAL) for i in range(CELL_COUNT))
 # around = the 8 surrounding cells (the Fox's neighbourhood, D-6).
 AROUND: tuple[tuple[int, ...], ...] = tuple(
     _cells_at(i, _ORTHOGONAL + _DIAGONAL) for i in range(CELL_COUNT)

@@ -56,8 +56,10 @@ def parse_cpn(text: object) -> CpnFields:
             if cell_text == ".":
                 continue
             if not cell_text or any(ch not in _TOKEN_LETTERS for ch in cell_text):
-                raise _bad(text, f"cell {name} is {cell_text!r}, expected '.' or letters "
-                                 f"from {_TOKEN_LETTERS}")
+                raise _bad(
+                    text,
+                    f"cell {name} is {cell_text!r}, expected '.' or letters from {_TOKEN_LETTERS}",
+                )
             board[row * WIDTH + col] = tuple(
                 KIND_LETTERS.index(ch.upper()) + (OWNER_BIT if ch.islower() else 0)
                 for ch in cell_text
@@ -67,11 +69,20 @@ def parse_cpn(text: object) -> CpnFields:
     if len(phase_text) != 1 or phase_text not in PHASE_LETTERS:
         raise _bad(text, f"phase is {phase_text!r}, expected one of s 2 1 L # x")
     green, dash, purple = burned_text.partition("-")
-    if not dash or not green.isdigit() or not purple.isdigit() or not green.isascii() \
-            or not purple.isascii():
+    if (
+        not dash
+        or not green.isdigit()
+        or not purple.isdigit()
+        or not green.isascii()
+        or not purple.isascii()
+    ):
         raise _bad(text, f"burned is {burned_text!r}, expected two counts like 0-2")
-    return CpnFields(tuple(board), "gp".index(side_text), PHASE_LETTERS.index(phase_text),
-                     (int(green), int(purple)))
+    return CpnFields(
+        tuple(board),
+        "gp".index(side_text),
+        PHASE_LETTERS.index(phase_text),
+        (int(green), int(purple)),
+    )
 
 
 def reserves_of(fields: CpnFields, text: str) -> tuple[int, ...]:

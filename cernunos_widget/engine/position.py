@@ -96,8 +96,10 @@ class Result:
         """In words, for people."""
         if self.forfeit:
             return f"{self.winner.title} wins by forfeit"
-        score = f"cells {self.cells[0]}-{self.cells[1]}, Trees on top {self.trees[0]}-" \
-                f"{self.trees[1]}, burned {self.burned[0]}-{self.burned[1]}"
+        score = (
+            f"cells {self.cells[0]}-{self.cells[1]}, Trees on top {self.trees[0]}-"
+            f"{self.trees[1]}, burned {self.burned[0]}-{self.burned[1]}"
+        )
         if self.winner is None:
             return f"draw ({score})"
         return f"{self.winner.title} wins ({score})"
@@ -120,7 +122,14 @@ class Position:
     """An immutable Cernunos state; compare and hash by content (usable as a table key)."""
 
     __slots__ = (
-        "_board", "_reserve", "_burned", "_side", "_phase", "_agenda", "_count", "_options",
+        "_board",
+        "_reserve",
+        "_burned",
+        "_side",
+        "_phase",
+        "_agenda",
+        "_count",
+        "_options",
         "_hash",
     )
 
@@ -161,8 +170,16 @@ class Position:
         return p
 
     def _work(self, events: list | None = None) -> Work:
-        return Work(self._board, self._reserve, self._burned, self._side, self._phase,
-                    self._agenda, self._count, events)
+        return Work(
+            self._board,
+            self._reserve,
+            self._burned,
+            self._side,
+            self._phase,
+            self._agenda,
+            self._count,
+            events,
+        )
 
     # ------------------------------------------------------------------ notation
 
@@ -269,7 +286,7 @@ class Position:
                 CHOICE_CROW: f"{name} chooses the cell for their Crow on {where}",
                 CHOICE_FOX_SWAP: f"{name} chooses the two tokens their Fox on {where} swaps",
                 CHOICE_FOX_ORDER: f"{name} chooses which token swapped by their Fox on "
-                                  f"{where} activates first",
+                f"{where} activates first",
             }[kind]
         if self._phase == START:
             return f"{name} chooses which Trees grow"
@@ -312,8 +329,10 @@ class Position:
             if not legal:
                 why = f"illegal decision {text!r}: the game is over ({self.result()})"
             else:
-                why = (f"illegal decision {text!r}: {self.describe_pending()}; legal: "
-                       f"{' '.join(legal)}")
+                why = (
+                    f"illegal decision {text!r}: {self.describe_pending()}; legal: "
+                    f"{' '.join(legal)}"
+                )
             raise IllegalDecisionError(why, text, legal)
         return code
 
@@ -373,7 +392,7 @@ class Position:
 
     def reserve_size(self, player: Player | str) -> int:
         p = _player(player)
-        return sum(self._reserve[p * OWNER_BIT: p * OWNER_BIT + 8])
+        return sum(self._reserve[p * OWNER_BIT : p * OWNER_BIT + 8])
 
     def stack(self, cell: str) -> tuple[Token, ...]:
         """The tokens on ``cell``, bottom to top (R-4)."""
@@ -394,15 +413,21 @@ class Position:
         if not self._board[i]:
             return None
         base, deer, wolves = power_parts(self._board, i)
-        return PowerInfo(CELL_NAMES[i], _token(self._board[i][-1]), base,
-                         tuple(CELL_NAMES[c] for c in deer), tuple(CELL_NAMES[c] for c in wolves))
+        return PowerInfo(
+            CELL_NAMES[i],
+            _token(self._board[i][-1]),
+            base,
+            tuple(CELL_NAMES[c] for c in deer),
+            tuple(CELL_NAMES[c] for c in wolves),
+        )
 
     def powers(self) -> dict[str, PowerInfo]:
         """The power of every top token, by cell."""
         return {name: self.power(name) for name in CELL_NAMES if self._board[CELL_INDEX[name]]}
 
-    def placement_cells(self, kind: Kind | str, player: Player | str | None = None
-                        ) -> tuple[str, ...]:
+    def placement_cells(
+        self, kind: Kind | str, player: Player | str | None = None
+    ) -> tuple[str, ...]:
         """R-11, R-12: the cells where ``player`` (default: the side) may place ``kind``,
         whatever their reserve holds."""
         k = Kind.from_letter(kind) if isinstance(kind, str) else Kind(kind)
@@ -416,7 +441,8 @@ class Position:
         anything, trees = coverable_cells(self._board, p)
         return {
             Kind(k): tuple(CELL_NAMES[c] for c in (trees if k == TREE else anything))
-            for k in range(8) if self._reserve[p * OWNER_BIT + k]
+            for k in range(8)
+            if self._reserve[p * OWNER_BIT + k]
         }
 
 
@@ -437,5 +463,3 @@ def _cell(cell: str) -> int:
         return CELL_INDEX[cell]
     except (KeyError, TypeError):
         raise NotationError(f"unknown cell {cell!r}: expected a1 ... d3") from None
-
-

@@ -54,41 +54,72 @@ def power_parts(board: Board, cell: int) -> tuple[int, tuple[int, ...], tuple[in
     return base_power(stack), deer_cells, wolf_cells
 
 
-def coverable_cells(board: Board, player: int) -> tuple[list[int], list[int]]:
-    """R-11, R-12: the cells where ``player`` may place (any kind, and a Tree).
+def coverable_masks(board: Board, player: int) -> tuple[int, int]:
+    """R-11, R-12: bitmasks of the cells where ``player`` may place (any kind, a Tree).
 
-    Returns ``(cells_for_non_trees, cells_for_trees)``, both in board order.
+    The hot path of option generation: one pass over the tops, power inlined.
     """
     me = player * OWNER_BIT
-    anything: list[int] = []
-    trees: list[int] = []
+    them = OWNER_BIT - me
+    tops = [s[-1] & CODE_MASK if s else -1 for s in board]
+    their_deer = them | DEER
+    my_wolf = me | WOLF
+    anything = trees = 0
+    bit = 1
     for c in range(CELL_COUNT):
-        s = board[c]
-        if s:
-            top = s[-1]
-            if top & OWNER_BIT != me and power(board, c) > 0:
+        top = tops[c]
+        if top >= 0 and top & OWNER_BIT != me:
+            # R-10: base power (unbroken run below) + their Deer - my Wolves.
+            stack = board[c]
+            p = 0
+            for i in range(len(stack) - 2, -1, -1):
+                if stack[i] & OWNER_BIT != them:
+                    break
+                p += 1
+            for n in ADJACENT[c]:
+                if tops[n] == their_deer:
+                    p += 1
+            for n in WOLF_ZONE[c]:
+                if tops[n] == my_wolf:
+                    p -= 1
+            if p > 0:
+                bit <<= 1
                 continue
-            anything.append(c)
-            if top & KIND_MASK != FIRE:  # R-12
-                trees.append(c)
-        else:
-            anything.append(c)
-            trees.append(c)
+        anything |= bit
+        if top < 0 or top & KIND_MASK != FIRE:  # R-12
+            trees |= bit
+        bit <<= 1
     return anything, trees
 
 
+def coverable_cells(board: Board, player: int) -> tuple[list[int], list[int]]:
+    """R-11, R-12: the cells (board order) where ``player`` may place any kind, and a Tree."""
+    anything, trees = coverable_masks(board, player)
+    return _cells_of(anything), _cells_of(trees)
+
+
+def _cells_of(mask: int) -> list[int]:
+    return [c for c in range(CELL_COUNT) if mask >> c & 1]
+
+
 def burnable_cell(board: Board) -> tuple[int, int | None] | None:
-    """R-26: the first cell whose top Tree must burn, with the Fire's cell (None: under it)."""
+    """R-26: a cell whose top Tree must burn, with the Fire's cell (None: the Fire is under it).
+
+    Burning is monotone (removing a Tree never saves another), so the order in which
+    burnable Trees are found does not change the result.
+    """
     for c in range(CELL_COUNT):
         s = board[c]
-        if not s or s[-1] & KIND_MASK != TREE:
+        if not s:
             continue
-        if len(s) >= 2 and s[-2] & KIND_MASK == FIRE:
+        kind = s[-1] & KIND_MASK
+        if kind == FIRE:
+            for n in ADJACENT[c]:
+                t = board[n]
+                if t and t[-1] & KIND_MASK == TREE:
+                    return n, c
+        elif kind == TREE and len(s) >= 2 and s[-2] & KIND_MASK == FIRE:
             return c, None
-        for n in ADJACENT[c]:
-            t = board[n]
-            if t and t[-1] & KIND_MASK == FIRE:
-                return c, n
     return None
 
 

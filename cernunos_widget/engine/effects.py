@@ -20,7 +20,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import events as ev
-from .board import burnable_cell, coverable_cells
+from .board import burnable_cell, coverable_masks
 from .decisions import CELL_BASE, GROW_BASE, PASS, SWAP_BASE, cell_code, grow_code, mask_cells
 from .geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_COUNT
 from .tokens import (
@@ -53,6 +53,27 @@ CHOICE_NAMES = {
 }
 
 _PLACED_AND_ACTIVATED = frozenset((BOAR, FOX, CROW))  # R-18: Trees activate at growth only
+
+
+# _KIND_CODES[kind][mask]: the placement codes of ``kind`` on the cells of ``mask``, in board
+# order; built once (8 x 4096 small tuples) so that listing options is a few concatenations.
+_KIND_CODES: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(
+        tuple(kind * CELL_COUNT + c for c in range(CELL_COUNT) if mask >> c & 1)
+        for mask in range(1 << CELL_COUNT)
+    )
+    for kind in range(8)
+)
+_PASS_ONLY = (PASS,)
+
+
+def _placement_codes(anything: int, trees: int, held: int, final: bool) -> tuple[int, ...]:
+    """Placement codes in the listing order (kind, then cell), ``pass`` last if final."""
+    out: tuple[int, ...] = _KIND_CODES[TREE][trees] if held & 1 else ()
+    for kind in range(1, 8):
+        if held >> kind & 1:
+            out += _KIND_CODES[kind][anything]
+    return out + _PASS_ONLY if final else out  # R-16: the final placement may be declined
 
 
 class Work:
@@ -96,21 +117,20 @@ class Work:
         if phase in (OVER, FORFEIT):
             return ()
         side = self.side
-        anything, trees = coverable_cells(self.board, side)
+        anything, trees = coverable_masks(self.board, side)
         reserve = self.reserve
         base = side * OWNER_BIT
-        out: list[int] = []
+        held = 0
         for kind in range(8):
             if reserve[base + kind]:
-                offset = kind * CELL_COUNT
-                out.extend([offset + c for c in (trees if kind == TREE else anything)])
-        if phase == LAST:
-            out.append(PASS)  # R-16: the final placement may be declined
-        elif not out:
-            self.phase = FORFEIT  # R-15
-            if self.events is not None:
-                self.events.append(ev.forfeit(side))
-        return tuple(out)
+                held |= 1 << kind
+        out = _placement_codes(anything, trees, held, phase == LAST)
+        if out or phase == LAST:
+            return out
+        self.phase = FORFEIT  # R-15
+        if self.events is not None:
+            self.events.append(ev.forfeit(side))
+        return out
 
     def settle(self) -> tuple[int, ...]:
         """Apply single-option decisions until a real choice or the end; return the options."""

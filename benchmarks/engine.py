@@ -76,8 +76,10 @@ def main() -> None:
     rng = random.Random(1)
     games, elapsed, decisions = timed(s, lambda: fast_game(rng))
     fast_gps, fast_dps = games / elapsed, decisions / elapsed
-    print(f"engine     random full games/s: {fast_gps:9.1f}   decisions/s: {fast_dps:10.0f}"
-          f"   ({decisions / games:.1f} decisions/game)")
+    print(
+        f"engine     random full games/s: {fast_gps:9.1f}   decisions/s: {fast_dps:10.0f}"
+        f"   ({decisions / games:.1f} decisions/game)"
+    )
 
     rng = random.Random(1)
     games, elapsed, decisions = timed(s, lambda: reference_game(rng))
@@ -88,8 +90,10 @@ def main() -> None:
     mid = Position.from_cpn(MIDGAME)
     work_args = (mid._board, mid._reserve, mid._burned, mid._side, mid._phase, (), 0)
     gen = per_call(s / 2, lambda: Work(*work_args).options())
-    print(f"option generation at a midgame position ({len(mid.option_codes)} options): "
-          f"{gen * 1e6:7.2f} us")
+    print(
+        f"option generation at a midgame position ({len(mid.option_codes)} options): "
+        f"{gen * 1e6:7.2f} us"
+    )
 
     child = per_call(s / 2, lambda: mid.child(mid._options[7]))
     print(f"one decision applied (copy + resolve + next options):        {child * 1e6:7.2f} us")
@@ -98,8 +102,10 @@ def main() -> None:
     # the reference must deep-copy its mutable game.
     ref = Game(MIDGAME, lambda *a: a[-1][0])
     copy_cost = per_call(s / 2, lambda: copy.deepcopy(ref))
-    print(f"reference state copy (deepcopy) for one search node:          "
-          f"{copy_cost * 1e6:7.2f} us   ratio {copy_cost / child:5.1f}x a full engine step")
+    print(
+        f"reference state copy (deepcopy) for one search node:          "
+        f"{copy_cost * 1e6:7.2f} us   ratio {copy_cost / child:5.1f}x a full engine step"
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,28 @@
+"""The example notebooks run from top to bottom without errors (README's first command)."""
+
+from pathlib import Path
+
+import nbclient
+import nbformat
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.ipynb")))
+def test_example_notebook_runs(name):
+    nb = nbformat.read(EXAMPLES / name, as_version=4)
+    client = nbclient.NotebookClient(
+        nb, kernel_name="python3", timeout=120, resources={"metadata": {"path": str(EXAMPLES)}}
+    )
+    client.execute()  # raises CellExecutionError on the first failing cell
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    assert outputs and not [o for o in outputs if o.output_type == "error"]
+
+
+def test_first_steps_shows_a_pending_boar_choice():
+    nb = nbformat.read(EXAMPLES / "first-steps.ipynb", as_version=4)
+    nbclient.NotebookClient(nb, kernel_name="python3", timeout=120).execute()
+    text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert "Purple chooses which token their Boar on b2 pushes" in text
+    assert "pushes Green's Boar from b1 to b3 (wrapping around)" in text

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .geometry import ADJACENT, CELL_COUNT, WOLF_ZONE
+from .geometry import (
+    ADJACENT,
+    ADJACENT_MASK,
+    ALL_CELLS_MASK,
+    CELL_COUNT,
+    WOLF_ZONE,
+    WOLF_ZONE_MASK,
+)
 from .tokens import CODE_MASK, DEER, FIRE, KIND_MASK, OWNER_BIT, TREE, WOLF
 
 Board = Sequence[tuple[int, ...]]
@@ -57,39 +64,41 @@ def power_parts(board: Board, cell: int) -> tuple[int, tuple[int, ...], tuple[in
 def coverable_masks(board: Board, player: int) -> tuple[int, int]:
     """R-11, R-12: bitmasks of the cells where ``player`` may place (any kind, a Tree).
 
-    The hot path of option generation: one pass over the tops, power inlined.
+    The hot path of option generation: one pass to find the opponent's tops, their Deer,
+    the player's Wolves and the Fires, then R-10 as popcounts for the opponent's tops only.
     """
     me = player * OWNER_BIT
-    them = OWNER_BIT - me
-    tops = [s[-1] & CODE_MASK if s else -1 for s in board]
-    their_deer = them | DEER
+    their_deer = (OWNER_BIT - me) | DEER
     my_wolf = me | WOLF
-    anything = trees = 0
+    theirs = deer = wolves = fires = 0
     bit = 1
-    for c in range(CELL_COUNT):
-        top = tops[c]
-        if top >= 0 and top & OWNER_BIT != me:
-            # R-10: base power (unbroken run below) + their Deer - my Wolves.
-            stack = board[c]
-            p = 0
-            for i in range(len(stack) - 2, -1, -1):
-                if stack[i] & OWNER_BIT != them:
-                    break
-                p += 1
-            for n in ADJACENT[c]:
-                if tops[n] == their_deer:
-                    p += 1
-            for n in WOLF_ZONE[c]:
-                if tops[n] == my_wolf:
-                    p -= 1
-            if p > 0:
-                bit <<= 1
-                continue
-        anything |= bit
-        if top < 0 or top & KIND_MASK != FIRE:  # R-12
-            trees |= bit
+    for stack in board:
+        if stack:
+            top = stack[-1] & CODE_MASK
+            if top & OWNER_BIT != me:
+                theirs |= bit
+                if top == their_deer:
+                    deer |= bit
+            elif top == my_wolf:
+                wolves |= bit
+            if top & KIND_MASK == FIRE:
+                fires |= bit
         bit <<= 1
-    return anything, trees
+    closed = 0
+    rest = theirs
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = low.bit_length() - 1
+        power = (
+            base_power(board[c])
+            + (deer & ADJACENT_MASK[c]).bit_count()  # R-21
+            - (wolves & WOLF_ZONE_MASK[c]).bit_count()  # R-24
+        )
+        if power > 0:
+            closed |= low
+    anything = ALL_CELLS_MASK & ~closed
+    return anything, anything & ~fires  # R-12: no Tree on a Fire
 
 
 def coverable_cells(board: Board, player: int) -> tuple[list[int], list[int]]:

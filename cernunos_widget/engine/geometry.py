@@ -70,3 +70,16 @@ def _boar_destination(boar: int, target: int) -> tuple[int, bool]:
 BOAR_PUSH: tuple[dict[int, tuple[int, bool]], ...] = tuple(
     {t: _boar_destination(b, t) for t in ADJACENT[b]} for b in range(CELL_COUNT)
 )
+
+
+def _mask(cells: tuple[int, ...]) -> int:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return m
+
+
+# The same neighbourhoods as bitmasks (bit i = cell i), for popcount arithmetic.
+ADJACENT_MASK: tuple[int, ...] = tuple(_mask(cells) for cells in ADJACENT)
+WOLF_ZONE_MASK: tuple[int, ...] = tuple(_mask(cells) for cells in WOLF_ZONE)
+ALL_CELLS_MASK = (1 << CELL_COUNT) - 1

@@ -207,6 +207,12 @@ class Position:
 
         return render_text(self)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter shows a position as a picture (like python-chess boards)."""
+        from .svg import render_svg
+
+        return render_svg(self)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
@@ -335,6 +341,34 @@ class Position:
                 )
             raise IllegalDecisionError(why, text, legal)
         return code
+
+    def parse_decision(self, decision: DecisionLike) -> Decision:
+        """The legal :class:`Decision` meant by ``decision``; raises if malformed or illegal."""
+        return decision_of(self._code_of(decision))
+
+    def placement_refusal(self, kind: Kind | str, cell: str) -> str | None:
+        """Why the side may not place ``kind`` on ``cell`` now, in words; None if it may."""
+        k = Kind.from_letter(kind) if isinstance(kind, str) else Kind(kind)
+        i = _cell(cell)
+        if self.choice not in ("placement", "final-placement"):
+            return f"it is not the time to place a token: {self.describe_pending()}"
+        who = Player(self._side)
+        if not self._reserve[self._side * OWNER_BIT + k]:
+            return f"{who.title} has no {k.title} left in reserve"
+        stack = self._board[i]
+        if not stack:
+            return None
+        top = _token(stack[-1])
+        if k == Kind.TREE and top.kind == Kind.FIRE:
+            return f"a Tree may never be placed on a Fire, as on {cell} (R-12)"
+        if top.owner != who:
+            info = self.power(cell)
+            if info.total > 0:
+                return (
+                    f"{cell} is {top.owner.title}'s {top.kind.title} with power {info} "
+                    f"(R-9, R-10): only a power of 0 or less can be covered (R-11)"
+                )
+        return None
 
     def play(self, decision: DecisionLike) -> Position:
         """The position after ``decision`` (a token, a :class:`Decision` or a code)."""

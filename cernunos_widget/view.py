@@ -1,0 +1,122 @@
+"""What the page draws for one node of the game, computed by the engine (JSON-ready).
+
+The front end renders this and sends intent back; it never decides legality, so
+everything rule-dependent (options, powers, zones, who chooses) is computed here.
+"""
+
+from __future__ import annotations
+
+from .engine import ADJACENT, AROUND, BOAR_PUSH, CELL_NAMES, WOLF_ZONE, Kind, Player, Position
+from .engine.events import Event
+from .engine.geometry import CELL_INDEX
+
+KIND_NAMES = {k.letter: k.title for k in Kind}
+
+# What the zone of a top token means when hovered (R-19..R-26).
+_ZONE_LABELS = {
+    Kind.TREE: "grows on its own cell (R-19)",
+    Kind.BOAR: "pushes an adjacent token one cell further, wrapping around (R-20)",
+    Kind.DEER: "+1 power to its owner's tokens on adjacent cells (R-21)",
+    Kind.WOLF: "-1 power to opposing tokens up to two diagonal steps away (R-24)",
+    Kind.SQUIRREL: "doubles the activations of its owner's adjacent tokens (R-25)",
+    Kind.FOX: "swaps two tokens around it (R-22)",
+    Kind.CROW: "brings an adjacent stack's bottom token to the top (R-23)",
+    Kind.FIRE: "burns Trees on adjacent cells (R-26)",
+}
+
+
+def _names(indices) -> list[str]:
+    return [CELL_NAMES[i] for i in indices]
+
+
+def zone_of(kind: Kind, cell: str) -> dict:
+    """The cells a token of ``kind`` on ``cell`` acts on, for the hover overlay."""
+    i = CELL_INDEX[cell]
+    pushes: list[list] = []
+    if kind == Kind.WOLF:
+        cells = _names(WOLF_ZONE[i])
+    elif kind == Kind.FOX:
+        cells = _names(AROUND[i])
+    elif kind == Kind.TREE:
+        cells = [cell]
+    else:
+        cells = _names(ADJACENT[i])
+    if kind == Kind.BOAR:
+        pushes = [[CELL_NAMES[t], CELL_NAMES[d], w] for t, (d, w) in BOAR_PUSH[i].items()]
+    return {"cells": cells, "pushes": pushes, "label": _ZONE_LABELS[kind]}
+
+
+def _stack_text(position: Position, cell: str) -> str:
+    return "".join(t.letter for t in position.stack(cell))
+
+
+def pending_tag(position: Position) -> str:
+    """``"p chooses boar-target"``, or "" when the game is over (the page's data-pending)."""
+    if position.decider is None:
+        return ""
+    return f"{position.decider.letter} chooses {position.choice}"
+
+
+def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
+    """Everything needed to draw ``position`` and offer its decisions."""
+    stacks = {c: _stack_text(position, c) for c in CELL_NAMES if position.stack(c)}
+    choice = position.choice or ""
+    tokens = position.legal_tokens()
+    view: dict = {
+        "cpn": position.cpn() if position.at_boundary else "",
+        "pending": pending_tag(position),
+        "prompt": position.describe_pending() if not position.is_over else "",
+        "side": position.side.letter,
+        "phase": position.phase,
+        "decider": position.decider.letter if position.decider else "",
+        "choice": choice,
+        "choice_cell": position.choice_cell or "",
+        "stacks": stacks,
+        "reserves": {
+            p.letter: {k.letter: n for k, n in position.reserve(p).items()} for p in Player
+        },
+        "burned": list(position.burned),
+        "powers": {
+            cell: {
+                "total": info.total,
+                "base": info.base,
+                "deer": list(info.deer),
+                "wolves": list(info.wolves),
+                "text": str(info),
+            }
+            for cell, info in position.powers().items()
+        },
+        "zones": {cell: zone_of(position.top(cell).kind, cell) for cell in stacks},
+        "placements": {},
+        "coverable": [],
+        "targets": [],
+        "swaps": [],
+        "grow": {"options": [], "count": 0, "trees": []},
+        "can_pass": "pass" in tokens,
+        "options": list(tokens),
+        "events": [{"kind": e.kind, "text": e.text, "cells": list(e.cells)} for e in events],
+        "changed": sorted({c for e in events for c in e.cells}, key=CELL_INDEX.get),
+        "result": "",
+        "result_text": "",
+    }
+    if choice in ("placement", "final-placement"):
+        view["placements"] = {
+            k.letter: list(cells) for k, cells in position.placement_map().items()
+        }
+        view["coverable"] = list(position.placement_cells(Kind.BOAR))
+    elif choice in ("boar-target", "crow-cell", "fox-order"):
+        view["targets"] = list(tokens)
+    elif choice == "fox-swap":
+        view["swaps"] = [t.split("~") for t in tokens]
+    elif choice == "growth":
+        chosen = [t[5:].split(",") for t in tokens]
+        view["grow"] = {
+            "options": list(tokens),
+            "count": len(chosen[0]),
+            "trees": sorted({c for cells in chosen for c in cells}, key=CELL_INDEX.get),
+        }
+    result = position.result()
+    if result is not None:
+        view["result"] = str(result)
+        view["result_text"] = result.summary
+    return view

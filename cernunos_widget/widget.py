@@ -1,0 +1,347 @@
+"""The Jupyter widget: a thin anywidget whose traits hold the whole visible state.
+
+The page sends *intent* (a clicked cell, a reserve kind, a button) as custom messages; this
+class checks it with the engine and answers by updating traits.  Navigation is the
+``current`` trait, which the page may set itself, so a saved notebook or a static page can
+still walk the stored variation tree without a kernel.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from .engine import CernunosError, Kind, Position
+from .engine.geometry import CELL_INDEX
+from .engine.icons import COLORS, ICONS
+from .game import Game, GameNode
+from .view import KIND_NAMES, build_view
+
+_JS = Path(__file__).parent / "js"
+
+
+class CernunosWidget(anywidget.AnyWidget):
+    """An analysis board for Cernunos.
+
+    >>> w = CernunosWidget()                    # the start position
+    >>> w = CernunosWidget(cpn="... g 2 0-0")   # or a position, or a Game
+    >>> w.play("B@b2 B@b3"); w.back(); w.cpn
+    """
+
+    _esm = _JS / "widget.js"
+    _css = _JS / "widget.css"
+
+    nodes = traitlets.List().tag(sync=True)
+    current = traitlets.Int(0).tag(sync=True)
+    overlay = traitlets.Bool(False).tag(sync=True)
+    selected_kind = traitlets.Unicode("").tag(sync=True)
+    partial = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    revision = traitlets.Int(0).tag(sync=True)
+    icons = traitlets.Dict(ICONS).tag(sync=True)
+    colors = traitlets.Dict(COLORS).tag(sync=True)
+    kind_names = traitlets.Dict(KIND_NAMES).tag(sync=True)
+
+    def __init__(
+        self,
+        position: Position | None = None,
+        *,
+        cpn: str | None = None,
+        game: Game | str | None = None,
+        overlay: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(overlay=overlay, **kwargs)
+        if sum(x is not None for x in (position, cpn, game)) > 1:
+            raise ValueError("give at most one of position, cpn and game")
+        if isinstance(game, str):
+            game = Game.parse(game)
+        elif game is None:
+            game = Game(Position.from_cpn(cpn) if cpn is not None else position)
+        self._views: dict[int, dict] = {}
+        self._game = game
+        self._sync_tree(game.root.end() if game.root.children else game.root)
+        self.on_msg(self._on_page_message)
+
+    # ------------------------------------------------------------------ Python API
+
+    @property
+    def game(self) -> Game:
+        """The variation tree (``w.game.export()`` gives its text)."""
+        return self._game
+
+    @game.setter
+    def game(self, game: Game | str) -> None:
+        self._game = Game.parse(game) if isinstance(game, str) else game
+        self._views.clear()
+        self._sync_tree(self._game.root)
+
+    @property
+    def node(self) -> GameNode:
+        """The current node of the tree."""
+        return self._game.node(self.current)
+
+    @property
+    def position(self) -> Position:
+        """The position at the current node."""
+        return self.node.position
+
+    @property
+    def cpn(self) -> str:
+        """The CPN of the current position ("" in the middle of an effect)."""
+        p = self.position
+        return p.cpn() if p.at_boundary else ""
+
+    def play(self, decisions: str) -> GameNode:
+        """Play space-separated decision tokens from the current node (branching if new)."""
+        tokens = decisions.split()
+        self.position.play_line(tokens)  # raises CernunosError before the tree changes
+        node = self.node
+        for token in tokens:
+            node = node.play(token)
+        self._sync_tree(node)
+        return node
+
+    def back(self) -> GameNode:
+        """Go back one decision (undo)."""
+        if self.node.parent is not None:
+            self.current = self.node.parent.id
+        return self.node
+
+    def forward(self) -> GameNode:
+        """Go one decision forward along the main continuation."""
+        if self.node.children:
+            self.current = self.node.children[0].id
+        return self.node
+
+    def goto(self, node: GameNode | int) -> GameNode:
+        """Go to a node (or a node id) of the tree."""
+        node_id = node.id if isinstance(node, GameNode) else int(node)
+        self.current = self._game.node(node_id).id
+        return self.node
+
+    def promote(self, node: GameNode | int | None = None) -> None:
+        """Make the variation holding ``node`` (default: current) the main line there."""
+        self._resolve(node).promote_to_main()
+        self._sync_tree(self.node)
+
+    def delete(self, node: GameNode | int | None = None) -> None:
+        """Delete ``node`` (default: current) and all that follows; go to its parent if needed."""
+        target = self._resolve(node)
+        doomed = {n.id for n in target.walk()}
+        parent = target.remove()
+        self._sync_tree(parent if self.current in doomed else self.node)
+
+    def comment(self, text: str, node: GameNode | int | None = None) -> None:
+        """Set the comment of ``node`` (default: current)."""
+        self._resolve(node).comment = str(text)
+        self._sync_tree(self.node)
+
+    def to_html(self, path: str | Path | None = None, title: str = "Cernunos") -> str:
+        """A self-contained HTML page of the board and its tree (works offline, no kernel)."""
+        from .static import page_html
+
+        html = page_html(self, title)
+        if path is not None:
+            Path(path).write_text(html, encoding="utf-8")
+        return html
+
+    # ------------------------------------------------------------------ syncing
+
+    def _resolve(self, node: GameNode | int | None) -> GameNode:
+        if node is None:
+            return self.node
+        return self._game.node(node.id if isinstance(node, GameNode) else int(node))
+
+    def _node_view(self, node: GameNode) -> dict:
+        view = self._views.get(node.id)
+        if view is None:
+            view = self._views[node.id] = build_view(node.position, node.events)
+        return view
+
+    def _sync_tree(self, current: GameNode) -> None:
+        """Send the tree (with every node's view) and move to ``current``."""
+        self.nodes = [
+            {
+                "id": n.id,
+                "parent": -1 if n.parent is None else n.parent.id,
+                "token": n.token,
+                "children": [c.id for c in n.children],
+                "comment": n.comment,
+                "ply": n.ply,
+                "view": self._node_view(n),
+            }
+            for n in self._game.root.walk()
+        ]
+        with self.hold_sync():
+            self.current = current.id
+            self._reset_input()
+
+    def _reset_input(self, message: str = "") -> None:
+        self.selected_kind = ""
+        self.partial = []
+        self.message = message
+
+    @traitlets.validate("current")
+    def _valid_current(self, proposal):
+        node_id = proposal["value"]
+        if self._game_or_none() is not None and node_id not in self._game._nodes:
+            raise traitlets.TraitError(f"no node #{node_id} in this game")
+        return node_id
+
+    def _game_or_none(self) -> Game | None:
+        return getattr(self, "_game", None)
+
+    @traitlets.observe("current")
+    def _current_changed(self, change) -> None:
+        self._reset_input()
+
+    # ------------------------------------------------------------------ the page's intent
+
+    def _on_page_message(self, _widget, content: dict, _buffers) -> None:
+        """Handle one intent from the page; errors become a message, never a traceback."""
+        try:
+            if not isinstance(content, dict):
+                raise ValueError(f"unexpected message {content!r}")
+            node_id = content.get("node")
+            if node_id is not None and node_id in self._game._nodes and node_id != self.current:
+                self.current = node_id  # the page's navigation may not have reached us yet
+            handler = _INTENTS.get(content.get("type"))
+            if handler is None:
+                raise ValueError(f"unknown intent {content.get('type')!r}")
+            handler(self, content)
+        except (CernunosError, ValueError, KeyError, TypeError) as e:
+            self.message = str(e)
+        finally:
+            self.revision += 1
+
+    def _intent_kind(self, content: dict) -> None:
+        kind = str(content.get("kind", ""))
+        p = self.position
+        if p.choice not in ("placement", "final-placement"):
+            self.message = f"Not now: {p.describe_pending() if p.decider else 'the game is over'}."
+            return
+        player = content.get("player", p.side.letter)
+        if player != p.side.letter:
+            self.message = f"It is {p.side.title}'s placement: pick from {p.side.title}'s reserve."
+            return
+        try:
+            k = Kind.from_letter(kind)
+        except ValueError:
+            raise ValueError(f"unknown kind {kind!r}: expected one of T B D W S X C F") from None
+        if not p.reserve(p.side)[k]:
+            self.message = f"{p.side.title} has no {k.title} left in reserve."
+            return
+        self.selected_kind = "" if self.selected_kind == k.letter else k.letter
+        self.message = ""
+
+    def _intent_cell(self, content: dict) -> None:
+        cell = str(content.get("cell", ""))
+        p = self.position
+        choice = p.choice
+        if choice is None:
+            self.message = f"The game is over: {p.result().summary}."
+        elif choice in ("placement", "final-placement"):
+            self._click_placement(p, cell)
+        elif choice in ("boar-target", "crow-cell", "fox-order"):
+            if cell in p.legal_tokens():
+                self.play(cell)
+            else:
+                self.message = (
+                    f"{cell} is not a choice here: {p.describe_pending()} "
+                    f"({' or '.join(p.legal_tokens())})."
+                )
+        elif choice == "fox-swap":
+            self._click_swap(p, cell)
+        else:
+            self._click_growth(p, cell)
+
+    def _click_placement(self, p: Position, cell: str) -> None:
+        kind = self.selected_kind
+        if not kind:
+            self.message = f"First pick a token from {p.side.title}'s reserve."
+            return
+        why = p.placement_refusal(kind, cell)
+        if why:
+            self.message = f"{KIND_NAMES[kind]} cannot go on {cell}: {why}."
+            return
+        self.play(f"{kind}@{cell}")
+
+    def _click_swap(self, p: Position, cell: str) -> None:
+        pairs = [t.split("~") for t in p.legal_tokens()]
+        if not self.partial:
+            if any(cell in pair for pair in pairs):
+                self.partial = [cell]
+                self.message = ""
+            else:
+                self.message = f"The Fox cannot swap the token on {cell}."
+            return
+        first = self.partial[0]
+        if cell == first:
+            self.partial = []
+            return
+        token = "~".join(sorted((first, cell), key=CELL_INDEX.get))
+        if token in p.legal_tokens():
+            self.play(token)
+        else:
+            self.message = f"The Fox cannot swap {first} with {cell}."
+
+    def _click_growth(self, p: Position, cell: str) -> None:
+        view = self._node_view(self.node)["grow"]
+        if cell not in view["trees"]:
+            self.message = f"{cell} has no Tree of {p.side.title}'s that may grow."
+            return
+        chosen = (
+            [c for c in self.partial if c != cell]
+            if cell in self.partial
+            else [*self.partial, cell]
+        )
+        if len(chosen) == view["count"]:
+            order = {c: i for i, c in enumerate(view["trees"])}
+            self.play("grow:" + ",".join(sorted(chosen, key=order.get)))
+        else:
+            self.partial = chosen
+            self.message = f"Choose {view['count'] - len(chosen)} more Tree(s) to grow."
+
+    def _intent_decision(self, content: dict) -> None:
+        self.play(str(content.get("token", "")))
+
+    def _intent_promote(self, content: dict) -> None:
+        self.promote(content.get("target", self.current))
+
+    def _intent_delete(self, content: dict) -> None:
+        self.delete(content.get("target", self.current))
+
+    def _intent_comment(self, content: dict) -> None:
+        self.comment(str(content.get("text", "")), content.get("target", self.current))
+
+
+_INTENTS = {
+    "kind": CernunosWidget._intent_kind,
+    "cell": CernunosWidget._intent_cell,
+    "decision": CernunosWidget._intent_decision,
+    "promote": CernunosWidget._intent_promote,
+    "delete": CernunosWidget._intent_delete,
+    "comment": CernunosWidget._intent_comment,
+}
+
+
+def state_json(widget: CernunosWidget) -> str:
+    """The widget's synced state as JSON (for static pages)."""
+    names = [
+        "nodes",
+        "current",
+        "overlay",
+        "selected_kind",
+        "partial",
+        "message",
+        "revision",
+        "icons",
+        "colors",
+        "kind_names",
+    ]
+    return json.dumps({n: getattr(widget, n) for n in names})

@@ -1,0 +1,215 @@
+"""The widget without a browser: intents as the page sends them, traits as the page reads them."""
+
+import pytest
+from cpn_builder import cpn
+
+from cernunos_widget.engine import IllegalDecisionError, Position
+from cernunos_widget.game import Game
+from cernunos_widget.widget import CernunosWidget
+
+
+def send(w: CernunosWidget, **content) -> None:
+    """Deliver a message exactly as the page's model.send would (with its current node)."""
+    content.setdefault("node", w.current)
+    w._on_page_message(w, content, [])
+
+
+def current_view(w: CernunosWidget) -> dict:
+    return next(n for n in w.nodes if n["id"] == w.current)["view"]
+
+
+def test_initial_state_is_in_traits():
+    w = CernunosWidget()
+    assert w.current == 0 and len(w.nodes) == 1
+    view = current_view(w)
+    assert view["cpn"] == Position.start().cpn() and view["pending"] == "g chooses placement"
+    assert view["reserves"]["g"]["T"] == 12 and len(view["options"]) == 96
+    assert w.cpn == Position.start().cpn()
+
+
+def test_constructors_take_a_position_a_cpn_or_a_game():
+    text = cpn({"b1": "t"})
+    assert CernunosWidget(cpn=text).cpn == text
+    assert CernunosWidget(Position.from_cpn(text)).cpn == text
+    w = CernunosWidget(game="B@b2 B@b3")
+    assert w.cpn == ".,B,.,./.,.,.,./.,B,.,. p 2 0-0"  # opens at the end of the main line
+    with pytest.raises(ValueError, match="at most one"):
+        CernunosWidget(Position.start(), cpn=text)
+
+
+def test_placing_by_clicks_kind_then_cell():
+    w = CernunosWidget()
+    send(w, type="kind", kind="B", player="g")
+    assert w.selected_kind == "B"
+    assert current_view(w)["placements"]["B"][0] == "a1"
+    rev = w.revision
+    send(w, type="cell", cell="b2")
+    assert w.cpn == cpn({"b2": "B"}, "g", "1")
+    assert w.selected_kind == "" and w.message == "" and w.revision == rev + 1
+    assert [n["token"] for n in w.nodes] == ["", "B@b2"]
+
+
+def test_an_illegal_click_changes_nothing_and_says_why():
+    w = CernunosWidget(cpn=cpn({"b2": "tt"}))
+    send(w, type="kind", kind="T", player="g")
+    before = (w.nodes, w.current)
+    send(w, type="cell", cell="b2")
+    assert (w.nodes, w.current) == before
+    assert "Tree cannot go on b2" in w.message and "power 1" in w.message
+    send(w, type="kind", kind="T", player="p")
+    assert "Green's placement" in w.message and (w.nodes, w.current) == before
+
+
+def test_clicking_a_cell_before_a_kind_asks_for_a_kind():
+    w = CernunosWidget()
+    send(w, type="cell", cell="a1")
+    assert w.message == "First pick a token from Green's reserve." and len(w.nodes) == 1
+
+
+def test_boar_target_and_r27_prompt_for_the_other_player():
+    w = CernunosWidget(cpn=cpn({"a1": "bT", "a2": "D"}))
+    w.play("C@b1")
+    view = current_view(w)
+    assert view["pending"] == "p chooses boar-target" and view["cpn"] == ""
+    assert view["prompt"] == "Purple chooses which token their Boar on a1 pushes"
+    assert view["targets"] == ["b1", "a2"]
+    send(w, type="cell", cell="c3")
+    assert "c3 is not a choice here" in w.message
+    send(w, type="cell", cell="b1")
+    assert w.cpn == cpn({"a1": "Tb", "a2": "D", "c1": "C"}, "g", "1")
+
+
+def test_fox_swap_takes_two_clicks_then_the_order_one():
+    w = CernunosWidget(cpn=cpn({"b1": "t", "a2": "D", "b2": "B"}))
+    w.play("X@a1")
+    send(w, type="cell", cell="b2")
+    assert w.partial == ["b2"] and current_view(w)["choice"] == "fox-swap"
+    send(w, type="cell", cell="b1")  # clicked in reverse board order: still b1~b2
+    assert current_view(w)["choice"] == "fox-order" and w.partial == []
+    send(w, type="cell", cell="b2")  # Purple's Tree first
+    assert current_view(w)["choice"] == "boar-target"
+    send(w, type="cell", cell="b2")
+    assert w.cpn == cpn({"a1": "X", "b1": "B", "a2": "D", "b2": "t", "b3": "t"}, "g", "1")
+    assert [n["token"] for n in w.nodes][-4:] == ["X@a1", "b1~b2", "b2", "b2"]
+
+
+def test_growth_choice_by_clicking_trees():
+    w = CernunosWidget(cpn=cpn({"b1": "T", "a2": "T", "c2": "T"}, "g", "s", "7-0"))
+    assert current_view(w)["grow"] == {
+        "options": ["grow:b1,a2", "grow:b1,c2", "grow:a2,c2"],
+        "count": 2,
+        "trees": ["b1", "a2", "c2"],
+    }
+    send(w, type="cell", cell="c2")
+    assert w.partial == ["c2"] and "1 more" in w.message
+    send(w, type="cell", cell="b1")
+    assert w.node.token == "grow:b1,c2"
+
+
+def test_pass_button():
+    cells = {
+        "a2": "SX",
+        "b2": "FC",
+        "d2": "t",
+        "a1": "BB",
+        "b1": "BD",
+        "c1": "DD",
+        "d1": "WW",
+        "d3": "T",
+    }
+    w = CernunosWidget(cpn=cpn(cells, "p", "L", "11-0"))
+    assert current_view(w)["can_pass"]
+    send(w, type="decision", token="pass")
+    assert current_view(w)["result"] == "green 7-1 1-1 11-0" and current_view(w)["pending"] == ""
+
+
+def test_bad_messages_become_messages_not_tracebacks():
+    w = CernunosWidget()
+    send(w, type="nonsense")
+    assert "unknown intent" in w.message
+    send(w, type="decision", token="Q@z9")
+    assert "bad placement" in w.message
+    w._on_page_message(w, "not a dict", [])
+    assert "unexpected message" in w.message
+
+
+def test_python_play_back_forward_goto_and_branching():
+    w = CernunosWidget()
+    end = w.play("B@b2 B@b3")
+    assert w.node is end
+    w.back()
+    assert w.node.token == "B@b2"
+    w.play("D@a1")  # a different decision: a new variation
+    assert w.game.export() == "B@b2 B@b3 (D@a1)"
+    w.goto(end)
+    assert w.cpn == ".,B,.,./.,.,.,./.,B,.,. p 2 0-0"
+    w.back()
+    w.forward()
+    assert w.node is end
+    with pytest.raises(IllegalDecisionError):
+        w.play("T@a1 pass")  # atomic: nothing of a bad line is added
+    assert w.game.export() == "B@b2 B@b3 (D@a1)"
+
+
+def test_the_page_navigates_by_setting_current():
+    w = CernunosWidget(game="B@b2 B@b3")
+    w.current = 1  # what the page's arrow keys do
+    assert w.node.token == "B@b2"
+    send(w, type="kind", kind="D", player="g")
+    send(w, type="cell", cell="a1")
+    assert w.game.export() == "B@b2 B@b3 (D@a1)"
+
+
+def test_a_message_carries_the_pages_node():
+    w = CernunosWidget(game="B@b2 B@b3")
+    send(w, type="kind", kind="D", player="g", node=1)  # the page was on node 1
+    send(w, type="cell", cell="a1", node=1)
+    assert w.game.export() == "B@b2 B@b3 (D@a1)"
+
+
+def test_promote_delete_and_comment_intents():
+    w = CernunosWidget(game="B@b2 B@b3 (D@a1)")
+    variation = w.game.root.children[0].children[1]
+    w.goto(variation)
+    send(w, type="promote")
+    assert w.game.export() == "B@b2 D@a1 (B@b3)"
+    send(w, type="comment", text="quiet")
+    assert w.game.export() == "B@b2 D@a1 {quiet} (B@b3)"
+    send(w, type="delete")
+    assert w.game.export() == "B@b2 B@b3" and w.node.token == "B@b2"
+
+
+def test_views_mark_what_changed_and_narrate():
+    w = CernunosWidget(cpn=cpn({"b3": "d"}))
+    w.play("B@b2")
+    view = current_view(w)
+    assert view["changed"] == ["b1", "b2", "b3"]
+    assert view["events"][-1]["text"].endswith("from b3 to b1 (wrapping around).")
+
+
+def test_power_overlay_data():
+    w = CernunosWidget(cpn=cpn({"b2": "t", "a2": "d", "c2": "d", "a1": "W"}), overlay=True)
+    power = current_view(w)["powers"]["b2"]
+    assert power == {
+        "total": 1,
+        "base": 0,
+        "deer": ["a2", "c2"],
+        "wolves": ["a1"],
+        "text": "1 (base 0, +1 Deer a2, +1 Deer c2, -1 Wolf a1)",
+    }
+    assert "b2" not in current_view(w)["coverable"]
+    assert current_view(w)["zones"]["a1"]["cells"] == ["b2", "c3"]
+
+
+def test_to_html_is_self_contained(tmp_path):
+    w = CernunosWidget(game="B@b2 B@b3")
+    html = w.to_html(tmp_path / "board.html")
+    assert (tmp_path / "board.html").read_text() == html
+    assert "function render(" in html and '"nodes"' in html
+    assert "http://" not in html and "https://" not in html and "<script src" not in html
+
+
+def test_game_setter_accepts_text():
+    w = CernunosWidget()
+    w.game = Game.parse("D@a1 D@b1")
+    assert w.current == 0 and len(w.nodes) == 3

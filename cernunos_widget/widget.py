@@ -199,6 +199,7 @@ class CernunosWidget(anywidget.AnyWidget):
     @traitlets.observe("current")
     def _current_changed(self, change) -> None:
         self._reset_input()
+        self.revision += 1  # a sync point the page (and its tests) can wait for
 
     # ------------------------------------------------------------------ the page's intent
 

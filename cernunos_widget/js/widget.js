@@ -147,6 +147,8 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "cw-root";
   root.tabIndex = 0;
+  // Keep JupyterLab's command-mode shortcuts (arrows move between cells) off our keys.
+  root.dataset.lmSuppressShortcuts = "true";
   el.appendChild(root);
   const state = { hover: null };
 

@@ -1,0 +1,212 @@
+"""Real-browser fixtures: JupyterLab on loopback and Debian's Chromium driven by Playwright.
+
+No browser is ever downloaded: Playwright starts /usr/bin/chromium (installed by
+tests/install-browser.sh). If it is missing these tests fail, they are not skipped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TOKEN = "cernunos-test"
+KERNELSPEC = {"name": "python3", "display_name": "Python 3", "language": "python"}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: run 'bash tests/install-browser.sh' first")
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(tmp_path_factory):
+    """A JupyterLab server on 127.0.0.1 serving a scratch folder; yields (url, folder)."""
+    tmp = tmp_path_factory.mktemp("jlab")
+    root = tmp / "nb"
+    root.mkdir()
+    env = dict(
+        os.environ,
+        JUPYTER_CONFIG_DIR=f"{tmp}/cfg",
+        JUPYTER_DATA_DIR=f"{tmp}/data",
+        JUPYTER_RUNTIME_DIR=f"{tmp}/run",
+        JUPYTERLAB_SETTINGS_DIR=f"{tmp}/settings",
+        JUPYTERLAB_WORKSPACES_DIR=f"{tmp}/ws",
+    )
+    settings = tmp / "settings/@jupyterlab/apputils-extension"
+    settings.mkdir(parents=True)
+    (settings / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false", "checkForUpdates": false}'
+    )
+    port = _free_port()
+    log = open(tmp / "lab.log", "w")  # noqa: SIM115 - closed at teardown
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "jupyterlab",
+            "--no-browser",
+            "--allow-root",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={TOKEN}",
+            f"--ServerApp.root_dir={root}",
+        ],
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.time() + 60
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2)
+            break
+        except OSError:
+            if time.time() > deadline or proc.poll() is not None:
+                proc.kill()
+                raise RuntimeError((tmp / "lab.log").read_text()) from None
+            time.sleep(0.3)
+    yield url, root
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+class Lab:
+    """One notebook open in JupyterLab, with helpers to run cells and read the kernel."""
+
+    def __init__(self, page, url: str) -> None:
+        self.page = page
+        self.url = url
+
+    def open(self, name: str) -> None:
+        self.page.goto(f"{self.url}/lab/tree/{name}?token={TOKEN}&reset")
+        self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
+        self.wait_idle()
+
+    def wait_idle(self) -> None:
+        self.page.get_by_text("Kernel status: Idle").first.wait_for(
+            state="attached", timeout=60_000
+        )
+
+    def cell(self, index: int):
+        return self.page.locator(".jp-Notebook .jp-Cell").nth(index)
+
+    def run(self, index: int) -> None:
+        """Execute cell ``index`` and wait until its execution finished."""
+        cell = self.cell(index)
+        prompt = cell.locator(".jp-InputPrompt")
+        before = prompt.inner_text().strip()
+        for _attempt in range(6):  # the first keypress can come before the kernel is ready
+            cell.locator(".jp-InputArea-editor").click()
+            self.page.keyboard.press("Shift+Enter")
+            try:
+                self.page.wait_for_function(
+                    """([el, before]) => { const t = el.innerText.trim();
+                         return t !== before && /\\[\\d+\\]/.test(t); }""",
+                    arg=[prompt.element_handle(), before],
+                    timeout=10_000,
+                )
+            except Exception:  # noqa: BLE001 - retried, then reported below
+                continue
+            errors = cell.locator(".jp-OutputArea-output[data-mime-type*='error']")
+            if errors.count():
+                raise AssertionError(f"cell {index} failed:\n{errors.first.inner_text()}")
+            return
+        raise AssertionError(f"cell {index} did not run; prompt stayed {prompt.inner_text()!r}")
+
+    def kernel_state(self, index: int = 1) -> dict:
+        """Run the probe cell (prints the widget's Python state as JSON) and read it."""
+        self.run(index)
+        text = self.cell(index).locator(".jp-OutputArea-output").last.inner_text()
+        return json.loads(text)
+
+    def widget(self):
+        root = self.page.locator(".cw-root").first
+        root.wait_for(timeout=30_000)
+        return root
+
+
+PROBE = (
+    "import json\nprint(json.dumps({'cpn': w.cpn, 'game': w.game.export(), "
+    "'current': w.current, 'choice': w.position.choice, 'overlay': w.overlay, "
+    "'message': w.message, 'token': w.node.token}))"
+)
+
+
+def make_notebook(folder: Path, name: str, setup: str) -> str:
+    """Write a notebook: cell 0 builds and shows ``w``, cell 1 is the kernel-state probe."""
+    cells = [
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": setup + "\nw",
+        },
+        {
+            "cell_type": "code",
+            "metadata": {},
+            "execution_count": None,
+            "outputs": [],
+            "source": PROBE,
+        },
+    ]
+    nb = {
+        "cells": cells,
+        "metadata": {"kernelspec": KERNELSPEC},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    (folder / name).write_text(json.dumps(nb))
+    return name
+
+
+@pytest.fixture
+def lab(jupyter_lab, page, request):
+    """A fresh notebook per test (a kernel per notebook, so no state leaks)."""
+    url, folder = jupyter_lab
+    page.set_default_timeout(30_000)
+
+    def open_with(setup: str) -> Lab:
+        name = make_notebook(
+            folder, f"{request.node.name}.ipynb".replace("[", "_").replace("]", "_"), setup
+        )
+        lab = Lab(page, url)
+        lab.open(name)
+        lab.run(0)
+        lab.widget()
+        return lab
+
+    return open_with

@@ -1,0 +1,164 @@
+"""The widget in JupyterLab, driven by clicks in Chromium; every test also reads the kernel."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+START = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
+
+
+def has(css_class: str) -> re.Pattern:
+    return re.compile(rf"(^|\s){css_class}(\s|$)")
+
+
+def click_cell(page, cell: str) -> None:
+    page.locator(f'.cw-root [data-cell="{cell}"]').click()
+
+
+def test_place_tokens_by_clicks(lab):
+    nb = lab("from cernunos_widget import CernunosWidget\nw = CernunosWidget()")
+    page = nb.page
+    root = nb.widget()
+    expect(root).to_have_attribute("data-cpn", START)
+    page.locator('.cw-root [data-kind="B"][data-player="g"]').click()
+    expect(page.locator('.cw-root [data-cell="b2"]')).to_have_class(has("cw-target"))
+    click_cell(page, "b2")
+    expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./.,.,.,. g 1 0-0")
+    page.locator('.cw-root [data-kind="D"][data-player="g"]').click()
+    click_cell(page, "a1")
+    expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./D,.,.,. p 2 0-0")
+    state = nb.kernel_state()
+    assert state["cpn"] == ".,.,.,./.,B,.,./D,.,.,. p 2 0-0"
+    assert state["game"] == "B@b2 D@a1"
+
+
+def cpn_of(cells: dict, side="g", phase="2", burned="0-0") -> str:
+    rows = [",".join(cells.get(c + r, ".") for c in "abcd") for r in "321"]
+    return f"{'/'.join(rows)} {side} {phase} {burned}"
+
+
+def place(page, kind: str, player: str, cell: str) -> None:
+    page.locator(f'.cw-root [data-kind="{kind}"][data-player="{player}"]').click()
+    expect(page.locator(".cw-root .cw-kind.cw-selected")).to_have_attribute("data-kind", kind)
+    click_cell(page, cell)
+
+
+def widget_code(cpn: str) -> str:
+    return f"from cernunos_widget import CernunosWidget\nw = CernunosWidget(cpn={cpn!r})"
+
+
+def test_boar_push_chosen_by_the_other_player(lab):
+    nb = lab(widget_code(cpn_of({"a1": "bT", "a2": "D"})))
+    page, root = nb.page, nb.widget()
+    place(page, "C", "g", "b1")
+    expect(root).to_have_attribute("data-pending", "p chooses boar-target")
+    expect(page.locator(".cw-root [data-role=prompt]")).to_have_text(
+        "Purple chooses which token their Boar on a1 pushes"
+    )
+    state = nb.kernel_state()
+    assert (state["choice"], state["cpn"]) == ("boar-target", "")
+    click_cell(page, "b1")
+    expected = cpn_of({"a1": "Tb", "a2": "D", "c1": "C"}, "g", "1")
+    expect(root).to_have_attribute("data-cpn", expected)
+    assert nb.kernel_state()["cpn"] == expected
+
+
+def test_fox_swap_with_order_then_boar(lab):
+    nb = lab(widget_code(cpn_of({"b1": "t", "a2": "D", "b2": "B"})))
+    page, root = nb.page, nb.widget()
+    place(page, "X", "g", "a1")
+    expect(root).to_have_attribute("data-pending", "g chooses fox-swap")
+    click_cell(page, "b2")
+    expect(page.locator('.cw-root [data-cell="b2"]')).to_have_class(has("cw-picked"))
+    click_cell(page, "b1")
+    expect(root).to_have_attribute("data-pending", "g chooses fox-order")
+    click_cell(page, "b2")
+    expect(root).to_have_attribute("data-pending", "g chooses boar-target")
+    click_cell(page, "b2")
+    expected = cpn_of({"a1": "X", "b1": "B", "a2": "D", "b2": "t", "b3": "t"}, "g", "1")
+    expect(root).to_have_attribute("data-cpn", expected)
+    state = nb.kernel_state()
+    assert state["cpn"] == expected and state["game"].endswith("] X@a1 b1~b2 b2 b2")
+
+
+def test_crow_cell_and_illegal_click_message(lab):
+    nb = lab(widget_code(cpn_of({"a1": "T", "c1": "t"})))
+    page, root = nb.page, nb.widget()
+    place(page, "C", "g", "b1")
+    expect(root).to_have_attribute("data-pending", "g chooses crow-cell")
+    click_cell(page, "d3")  # not a choice: nothing changes, the page says why
+    expect(page.locator(".cw-root [data-role=message]")).to_contain_text("d3 is not a choice here")
+    assert nb.kernel_state()["choice"] == "crow-cell"
+    click_cell(page, "c1")
+    expected = cpn_of({"a1": "T", "b1": "C", "c1": "tt"}, "g", "1")
+    expect(root).to_have_attribute("data-cpn", expected)
+    assert nb.kernel_state()["cpn"] == expected
+
+
+def test_pass_ends_the_game(lab):
+    cells = {
+        "a2": "SX",
+        "b2": "FC",
+        "d2": "t",
+        "a1": "BB",
+        "b1": "BD",
+        "c1": "DD",
+        "d1": "WW",
+        "d3": "T",
+    }
+    nb = lab(widget_code(cpn_of(cells, "p", "L", "11-0")))
+    page, root = nb.page, nb.widget()
+    page.locator('.cw-root [data-decision="pass"]').click()
+    expect(root).to_have_attribute("data-cpn", cpn_of(cells, "g", "#", "11-0"))
+    expect(root).to_have_attribute("data-pending", "")
+    expect(page.locator(".cw-root [data-role=prompt]")).to_contain_text("Green wins")
+    state = nb.kernel_state()
+    assert state["choice"] is None and state["game"].endswith("pass")
+
+
+def test_power_overlay_and_zones(lab):
+    nb = lab(widget_code(cpn_of({"b2": "t", "a2": "d", "c2": "d", "a1": "W"})))
+    page, root = nb.page, nb.widget()
+    expect(page.locator(".cw-root .cw-power")).to_have_count(0)
+    page.locator(".cw-root [data-action=overlay]").click()
+    expect(root).to_have_attribute("data-overlay", "on")
+    badge = page.locator('.cw-root [data-cell="b2"] .cw-power')
+    expect(badge).to_have_text("1")
+    expect(badge).to_have_attribute("title", "power 1 (base 0, +1 Deer a2, +1 Deer c2, -1 Wolf a1)")
+    page.locator('.cw-root [data-cell="a1"]').hover()  # the Wolf's zone: b2 and c3
+    expect(page.locator(".cw-root .cw-zone")).to_have_count(2)
+    expect(page.locator('.cw-root [data-cell="c3"]')).to_have_class(has("cw-zone"))
+    assert nb.kernel_state()["overlay"] is True
+
+
+def test_branch_from_an_earlier_node_and_navigate_with_keys(lab):
+    nb = lab(
+        "from cernunos_widget import CernunosWidget\nw = CernunosWidget(game='B@b2 B@b3 T@a1')"
+    )
+    page, root = nb.page, nb.widget()
+    page.locator('.cw-root .cw-move:text-is("B@b2")').click()
+    expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./.,.,.,. g 1 0-0")
+    place(page, "D", "g", "a1")
+    expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./D,.,.,. p 2 0-0")
+    expect(page.locator(".cw-root .cw-variation")).to_have_text("(D@a1)")
+    assert nb.kernel_state()["game"] == "B@b2 B@b3 (D@a1) T@a1"
+    root.focus()
+    page.keyboard.press("ArrowUp")  # to the main line's B@b3
+    expect(root).to_have_attribute("data-cpn", ".,B,.,./.,.,.,./.,B,.,. p 2 0-0")
+    page.keyboard.press("End")
+    expect(root).to_have_attribute("data-cpn", ".,B,.,./.,.,.,./t,B,.,. p 1 0-0")
+    page.keyboard.press("Home")
+    expect(root).to_have_attribute("data-cpn", START)
+    page.keyboard.press("ArrowRight")
+    expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./.,.,.,. g 1 0-0")
+    revision = int(root.get_attribute("data-revision"))
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")  # undo by key
+    expect(root).to_have_attribute("data-revision", str(revision + 2))
+    state = nb.kernel_state()
+    assert state["token"] == "B@b2" and state["cpn"] == ".,.,.,./.,B,.,./.,.,.,. g 1 0-0"
+    page.locator(".cw-root [data-action=back]").click()  # undo by button
+    expect(root).to_have_attribute("data-cpn", START)
+    assert nb.kernel_state()["current"] == 0

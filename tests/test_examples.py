@@ -26,3 +26,19 @@ def test_first_steps_shows_a_pending_boar_choice():
     text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
     assert "Purple chooses which token their Boar on b2 pushes" in text
     assert "pushes Green's Boar from b1 to b3 (wrapping around)" in text
+
+
+def test_analysis_notebook_branches_and_promotes(tmp_path):
+    nb = nbformat.read(EXAMPLES / "analysis.ipynb", as_version=4)
+    nbclient.NotebookClient(
+        nb, kernel_name="python3", timeout=120, resources={"metadata": {"path": str(tmp_path)}}
+    ).execute()
+    text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs)
+    assert "B@c3 d3 (b3)" in text and "B@c3 b3 {moving Purple's own Crow" in text
+    assert (tmp_path / "analysis-board.html").exists()
+
+
+def test_tour_has_one_board_per_effect():
+    nb = nbformat.read(EXAMPLES / "tour.ipynb", as_version=4)
+    boards = [c.source for c in nb.cells if "CernunosWidget(cpn=" in c.source]
+    assert len(boards) == 10 and all("overlay=True" in b for b in boards)

@@ -54,8 +54,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         lab_gen = start_lab(Path(tmp))
         url, folder = next(lab_gen)
-        make_notebook(folder, "bench.ipynb",
-                      "from cernunos_widget import CernunosWidget\nw = CernunosWidget()")
+        make_notebook(
+            folder,
+            "bench.ipynb",
+            "from cernunos_widget import CernunosWidget\nw = CernunosWidget()",
+        )
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             page = browser.new_page()
@@ -76,9 +79,11 @@ def main() -> None:
             browser.close()
         next(lab_gen, None)
     times.sort()
-    print(f"click -> board redrawn in JupyterLab, {len(times)} placements: "
-          f"median {statistics.median(times):.1f} ms, p90 {times[int(0.9 * len(times))]:.1f} ms, "
-          f"min {times[0]:.1f} ms, max {times[-1]:.1f} ms")
+    print(
+        f"click -> board redrawn in JupyterLab, {len(times)} placements: "
+        f"median {statistics.median(times):.1f} ms, p90 {times[int(0.9 * len(times))]:.1f} ms, "
+        f"min {times[0]:.1f} ms, max {times[-1]:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

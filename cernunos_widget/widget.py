@@ -42,6 +42,7 @@ class CernunosWidget(anywidget.AnyWidget):
     partial = traitlets.List(traitlets.Unicode()).tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
+    synced = traitlets.Int(-1).tag(sync=True)
     icons = traitlets.Dict(ICONS).tag(sync=True)
     colors = traitlets.Dict(COLORS).tag(sync=True)
     kind_names = traitlets.Dict(KIND_NAMES).tag(sync=True)
@@ -65,6 +66,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._views: dict[int, dict] = {}
         self._game = game
         self._sync_tree(game.root.end() if game.root.children else game.root)
+        self.synced = self.current
         self.on_msg(self._on_page_message)
 
     # ------------------------------------------------------------------ Python API
@@ -193,13 +195,19 @@ class CernunosWidget(anywidget.AnyWidget):
             raise traitlets.TraitError(f"no node #{node_id} in this game")
         return node_id
 
+    @traitlets.observe("overlay")
+    def _overlay_changed(self, change) -> None:
+        self.revision += 1  # acknowledges a toggle made in the page
+
     def _game_or_none(self) -> Game | None:
         return getattr(self, "_game", None)
 
     @traitlets.observe("current")
     def _current_changed(self, change) -> None:
         self._reset_input()
-        self.revision += 1  # a sync point the page (and its tests) can wait for
+        # Tell the page which node Python now stands on: when the page navigates by
+        # itself, ``synced == current`` shows that the kernel has caught up.
+        self.synced = change["new"]
 
     # ------------------------------------------------------------------ the page's intent
 

@@ -14,3 +14,9 @@ def cpn(
     for row in "321":
         rows.append(",".join(cells.get(c + row, ".") or "." for c in COLUMNS))
     return f"{'/'.join(rows)} {side} {phase} {burned}"
+
+
+# Green: 3B 3D 2W S X C F on the board, 11 Trees burned, one Tree in reserve (R-16 scenarios).
+LAST_TREE = {"a2": "SX", "b2": "FC", "d2": "t", "a1": "BB", "b1": "BD", "c1": "DD", "d1": "WW"}
+# ... and Green's last Tree placed on d3: Purple makes the final placement.
+FINAL_PLACEMENT = cpn({**LAST_TREE, "d3": "T"}, "p", "L", "11-0")

@@ -1,7 +1,7 @@
 """The public Position API: values, decisions, errors, mid-effect states."""
 
 import pytest
-from cpn_builder import cpn
+from cpn_builder import FINAL_PLACEMENT, cpn
 
 from cernunos_widget.engine import (
     Decision,
@@ -123,17 +123,7 @@ def test_events_name_burning_fires():
 
 
 def test_events_end_with_the_result():
-    cells = {
-        "a2": "SX",
-        "b2": "FC",
-        "d2": "t",
-        "a1": "BB",
-        "b1": "BD",
-        "c1": "DD",
-        "d1": "WW",
-        "d3": "T",
-    }
-    p = Position.from_cpn(cpn(cells, "p", "L", "11-0"))
+    p = Position.from_cpn(FINAL_PLACEMENT)
     _, events = p.play_with_events("pass")
     assert [e.text for e in events] == [
         "Purple declines the final placement.",

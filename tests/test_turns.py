@@ -1,7 +1,7 @@
 """R-13..R-17, D-2..D-4: turns, tree growth, the end of the game, forfeit and scoring."""
 
 import pytest
-from cpn_builder import cpn
+from cpn_builder import LAST_TREE, cpn
 
 from cernunos_widget.engine import Player, Position
 
@@ -87,10 +87,6 @@ def test_r16_a_final_placement_without_target_is_skipped():
     p = at(LOCKED, phase="L", burned="0-1")  # Purple's last Tree burned: reserve empty
     assert p.cpn() == cpn(LOCKED, "g", "#", "0-1")
     assert str(p.result()) == "purple 0-12 0-5 0-1"
-
-
-# Green: 3B 3D 2W S X C F on the board, 11 Trees burned, one Tree in reserve.
-LAST_TREE = {"a2": "SX", "b2": "FC", "d2": "t", "a1": "BB", "b1": "BD", "c1": "DD", "d1": "WW"}
 
 
 def test_r16_emptying_your_reserve_ends_your_turn_and_gives_one_final_placement():

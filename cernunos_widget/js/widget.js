@@ -163,6 +163,7 @@ function render({ model, el }) {
     root.dataset.cpn = v.cpn;
     root.dataset.pending = v.pending;
     root.dataset.revision = String(model.get("revision"));
+    root.dataset.synced = String(model.get("synced"));
     root.dataset.current = String(node.id);
     root.dataset.overlay = model.get("overlay") ? "on" : "off";
     const rootNode = nodes[0];
@@ -265,7 +266,7 @@ function render({ model, el }) {
   root.addEventListener("mouseover", onHover);
   root.addEventListener("mouseleave", onHover);
   root.addEventListener("change", onComment);
-  const names = ["nodes", "current", "overlay", "selected_kind", "partial", "message", "revision"];
+  const names = ["nodes", "current", "overlay", "selected_kind", "partial", "message", "revision", "synced"];
   for (const name of names) model.on(`change:${name}`, draw);
   draw();
 

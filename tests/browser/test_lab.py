@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from cpn_builder import FINAL_PLACEMENT, LAST_TREE
+from cpn_builder import cpn as cpn_of
 from playwright.sync_api import expect
 
 START = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
@@ -11,6 +13,11 @@ START = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
 
 def has(css_class: str) -> re.Pattern:
     return re.compile(rf"(^|\s){css_class}(\s|$)")
+
+
+def wait_synced(root) -> None:
+    """Wait until the kernel has caught up with the page's own navigation."""
+    expect(root).to_have_attribute("data-synced", root.get_attribute("data-current"))
 
 
 def click_cell(page, cell: str) -> None:
@@ -32,11 +39,6 @@ def test_place_tokens_by_clicks(lab):
     state = nb.kernel_state()
     assert state["cpn"] == ".,.,.,./.,B,.,./D,.,.,. p 2 0-0"
     assert state["game"] == "B@b2 D@a1"
-
-
-def cpn_of(cells: dict, side="g", phase="2", burned="0-0") -> str:
-    rows = [",".join(cells.get(c + r, ".") for c in "abcd") for r in "321"]
-    return f"{'/'.join(rows)} {side} {phase} {burned}"
 
 
 def place(page, kind: str, player: str, cell: str) -> None:
@@ -98,20 +100,10 @@ def test_crow_cell_and_illegal_click_message(lab):
 
 
 def test_pass_ends_the_game(lab):
-    cells = {
-        "a2": "SX",
-        "b2": "FC",
-        "d2": "t",
-        "a1": "BB",
-        "b1": "BD",
-        "c1": "DD",
-        "d1": "WW",
-        "d3": "T",
-    }
-    nb = lab(widget_code(cpn_of(cells, "p", "L", "11-0")))
+    nb = lab(widget_code(FINAL_PLACEMENT))
     page, root = nb.page, nb.widget()
     page.locator('.cw-root [data-decision="pass"]').click()
-    expect(root).to_have_attribute("data-cpn", cpn_of(cells, "g", "#", "11-0"))
+    expect(root).to_have_attribute("data-cpn", cpn_of({**LAST_TREE, "d3": "T"}, "g", "#", "11-0"))
     expect(root).to_have_attribute("data-pending", "")
     expect(page.locator(".cw-root [data-role=prompt]")).to_contain_text("Green wins")
     state = nb.kernel_state()
@@ -122,8 +114,10 @@ def test_power_overlay_and_zones(lab):
     nb = lab(widget_code(cpn_of({"b2": "t", "a2": "d", "c2": "d", "a1": "W"})))
     page, root = nb.page, nb.widget()
     expect(page.locator(".cw-root .cw-power")).to_have_count(0)
+    revision = int(root.get_attribute("data-revision"))
     page.locator(".cw-root [data-action=overlay]").click()
     expect(root).to_have_attribute("data-overlay", "on")
+    expect(root).to_have_attribute("data-revision", str(revision + 1))  # the kernel saw it
     badge = page.locator('.cw-root [data-cell="b2"] .cw-power')
     expect(badge).to_have_text("1")
     expect(badge).to_have_attribute("title", "power 1 (base 0, +1 Deer a2, +1 Deer c2, -1 Wolf a1)")
@@ -153,12 +147,13 @@ def test_branch_from_an_earlier_node_and_navigate_with_keys(lab):
     expect(root).to_have_attribute("data-cpn", START)
     page.keyboard.press("ArrowRight")
     expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./.,.,.,. g 1 0-0")
-    revision = int(root.get_attribute("data-revision"))
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowLeft")  # undo by key
-    expect(root).to_have_attribute("data-revision", str(revision + 2))
+    expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./.,.,.,. g 1 0-0")
+    wait_synced(root)
     state = nb.kernel_state()
     assert state["token"] == "B@b2" and state["cpn"] == ".,.,.,./.,B,.,./.,.,.,. g 1 0-0"
     page.locator(".cw-root [data-action=back]").click()  # undo by button
     expect(root).to_have_attribute("data-cpn", START)
+    wait_synced(root)
     assert nb.kernel_state()["current"] == 0

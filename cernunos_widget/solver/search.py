@@ -1,0 +1,216 @@
+"""Alpha-beta over the engine's decisions: exact solving, and depth-limited estimates.
+
+Values are scores from Green's point of view (:mod:`.values`); a node where Green decides
+maximises, a node where Purple decides minimises.  Choices inside effects belong to whoever
+makes them (R-27), so the decider, not the side to place, says which.
+
+* :class:`ExactSearch` searches to the end of the game with a transposition table of
+  bounds (so null-window proofs and full-window strong values share their work).
+* :class:`DepthSearch` stops after a number of decisions and scores the horizon with
+  :func:`.values.heuristic_score`; it remembers whether the horizon was ever reached, so
+  an iteration that never reached it is exact.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..engine import Position
+from ..engine.effects import FORFEIT, OVER
+from .values import FORFEIT_SCORE, INFINITY, final_score, heuristic_score
+
+_OVER = (OVER, FORFEIT)
+
+
+class SearchAborted(Exception):
+    """The time, node or stop limit was reached in the middle of a search."""
+
+
+@dataclass
+class Budget:
+    """Limits shared by a whole analysis: a deadline, a node count, a stop flag."""
+
+    seconds: float | None = None
+    nodes: int | None = None
+    stop: threading.Event | None = None
+    started: float = field(default_factory=time.perf_counter)
+    spent: int = 0
+
+    def __post_init__(self) -> None:
+        self.deadline = None if self.seconds is None else self.started + self.seconds
+        self.max_nodes = None if self.nodes is None else self.nodes
+
+    def tick(self) -> None:
+        self.spent += 1
+        if self.max_nodes is not None and self.spent > self.max_nodes:
+            raise SearchAborted("node limit")
+        if not self.spent & 511:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise SearchAborted("time limit")
+            if self.stop is not None and self.stop.is_set():
+                raise SearchAborted("stopped")
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+
+def _green_decides(p: Position) -> bool:
+    agenda = p._agenda
+    return (agenda[-1][1] if agenda else p._side) == 0
+
+
+def _ordered(p: Position, first: int, green: bool,
+             score: Callable[[Position], int]) -> list[tuple[int, Position]]:
+    """Children, the table's move first, then the best-looking for the decider."""
+    children = [(code, p.child(code)) for code in p._options]
+    keyed = []
+    for code, child in children:
+        s = final_score(child) if child._phase in _OVER else score(child)
+        keyed.append(((-s if green else s) - (INFINITY if code == first else 0), code, child))
+    keyed.sort(key=lambda t: t[0])
+    return [(code, child) for _, code, child in keyed]
+
+
+class ExactSearch:
+    """Alpha-beta to the end of the game, with a table of (lower, upper, best) bounds."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self.table: dict[Position, tuple[int, int, int]] = {}
+
+    def value(self, p: Position, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
+        """Fail-soft alpha-beta: exact inside (alpha, beta), else a bound beyond it."""
+        if p._phase in _OVER:
+            return final_score(p)
+        self.budget.tick()
+        lower, upper, best_code = self.table.get(p, (-INFINITY, INFINITY, -1))
+        if lower >= beta:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower == upper:
+            return lower
+        alpha, beta = max(alpha, lower), min(beta, upper)
+        a0, b0 = alpha, beta
+        green = _green_decides(p)
+        best = -INFINITY if green else INFINITY
+        for code, child in _ordered(p, best_code, green, heuristic_score):
+            v = self.value(child, alpha, beta)
+            if green:
+                if v > best:
+                    best, best_code = v, code
+                    alpha = max(alpha, v)
+            elif v < best:
+                best, best_code = v, code
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        if best <= a0:
+            upper = best
+        elif best >= b0:
+            lower = best
+        else:
+            lower = upper = best
+        self.table[p] = (lower, upper, best_code)
+        return best
+
+    def outcome(self, p: Position) -> int:
+        """-1, 0 or 1: who wins with perfect play (Green's point of view), by null windows."""
+        v = self.value(p, -1, 1)
+        return (v > 0) - (v < 0)
+
+    def strong_value(self, p: Position, outcome: int | None = None) -> int:
+        """The exact score, by bisection with null-window tests (they share the table)."""
+        if outcome is None:
+            outcome = self.outcome(p)
+        if outcome == 0:
+            return 0
+        lo, hi = (1, FORFEIT_SCORE) if outcome > 0 else (-FORFEIT_SCORE, -1)
+        while lo < hi:  # invariant: lo <= value <= hi
+            mid = (lo + hi + 1) // 2
+            if self.value(p, mid - 1, mid) >= mid:
+                lo = mid
+            else:
+                hi = mid - 1
+        return lo
+
+    def principal_variation(self, p: Position, matches: Callable[[int], bool],
+                            window: tuple[int, int]) -> list[int]:
+        """A line of best decisions: at each step a child whose value still ``matches``."""
+        line: list[int] = []
+        while p._phase not in _OVER and len(line) < 400:
+            _, _, first = self.table.get(p, (0, 0, -1))
+            green = _green_decides(p)
+            for code, child in _ordered(p, first, green, heuristic_score):
+                if matches(self.value(child, *window)):
+                    line.append(code)
+                    p = child
+                    break
+            else:  # cannot happen for a correct value; stop rather than loop
+                break
+        return line
+
+
+class DepthSearch:
+    """Alpha-beta that stops ``depth`` decisions ahead and scores the horizon."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        self.budget = budget or Budget()
+        self.table: dict[Position, tuple[int, int, int, int]] = {}  # depth, lo, hi, best
+        self.reached_horizon = False
+
+    def value(self, p: Position, depth: int, alpha: int = -INFINITY,
+              beta: int = INFINITY) -> int:
+        if p._phase in _OVER:
+            return final_score(p)
+        if depth <= 0:
+            self.reached_horizon = True
+            return heuristic_score(p)
+        self.budget.tick()
+        stored = self.table.get(p)
+        best_code = -1
+        if stored is not None:
+            d, lower, upper, best_code = stored
+            if d >= depth:
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+        a0, b0 = alpha, beta
+        green = _green_decides(p)
+        best = -INFINITY if green else INFINITY
+        for code, child in _ordered(p, best_code, green, heuristic_score):
+            v = self.value(child, depth - 1, alpha, beta)
+            if green:
+                if v > best:
+                    best, best_code = v, code
+                    alpha = max(alpha, v)
+            elif v < best:
+                best, best_code = v, code
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        lower, upper = -INFINITY, INFINITY
+        if best <= a0:
+            upper = best
+        elif best >= b0:
+            lower = best
+        else:
+            lower = upper = best
+        self.table[p] = (depth, lower, upper, best_code)
+        return best
+
+    def principal_variation(self, p: Position, depth: int) -> list[int]:
+        line: list[int] = []
+        while p._phase not in _OVER and len(line) < depth:
+            stored = self.table.get(p)
+            if stored is None or stored[3] < 0 or stored[3] not in p._options:
+                break
+            line.append(stored[3])
+            p = p.child(stored[3])
+        return line

@@ -78,6 +78,19 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from .solver import Limit, analyse
+
+    position = _read(args.start)
+    if position.is_over:
+        raise _BadInput(f"the game is over ({position.result()}): nothing to solve")
+    if args.time <= 0 or args.multipv < 1:
+        raise _BadInput("--time must be positive and --multipv at least 1")
+    for info in analyse(position, Limit(time=args.time), args.multipv):
+        print(info)
+    return EXIT_OK
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cernunos", description="Cernunos rules engine: play, list, score and show positions."
@@ -105,6 +118,25 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("result", help="ongoing, or the winner and the score")
     p.add_argument("cpn", metavar="CPN")
     p.set_defaults(run=_cmd_result)
+    p = sub.add_parser("solve", help="the value and best line of the first decisions")
+    p.add_argument(
+        "--from",
+        dest="start",
+        default=START_CPN,
+        metavar="CPN",
+        help="the position (default: the initial position)",
+    )
+    p.add_argument(
+        "--time", type=float, default=5.0, metavar="S", help="seconds to think (default 5)"
+    )
+    p.add_argument(
+        "--multipv",
+        type=int,
+        default=1,
+        metavar="K",
+        help="how many first decisions to show, best first (default 1)",
+    )
+    p.set_defaults(run=_cmd_solve)
     p = sub.add_parser("show", help="a readable picture of a position")
     p.add_argument("cpn", metavar="CPN")
     p.set_defaults(run=_cmd_show)

@@ -62,12 +62,17 @@ def _green_decides(p: Position) -> bool:
     return (agenda[-1][1] if agenda else p._side) == 0
 
 
-def _ordered(p: Position, first: int, green: bool,
-             score: Callable[[Position], int]) -> list[tuple[int, Position]]:
-    """Children, the table's move first, then the best-looking for the decider."""
-    children = [(code, p.child(code)) for code in p._options]
+def _ordered(
+    p: Position, first: int, green: bool, score: Callable[[Position], int], budget: Budget
+) -> list[tuple[int, Position]]:
+    """Children, the table's move first, then the best-looking for the decider.
+
+    Each child is one decision applied: that is what the budget counts as a node.
+    """
     keyed = []
-    for code, child in children:
+    for code in p._options:
+        budget.tick()
+        child = p.child(code)
         s = final_score(child) if child._phase in _OVER else score(child)
         keyed.append(((-s if green else s) - (INFINITY if code == first else 0), code, child))
     keyed.sort(key=lambda t: t[0])
@@ -85,7 +90,6 @@ class ExactSearch:
         """Fail-soft alpha-beta: exact inside (alpha, beta), else a bound beyond it."""
         if p._phase in _OVER:
             return final_score(p)
-        self.budget.tick()
         lower, upper, best_code = self.table.get(p, (-INFINITY, INFINITY, -1))
         if lower >= beta:
             return lower
@@ -97,7 +101,7 @@ class ExactSearch:
         a0, b0 = alpha, beta
         green = _green_decides(p)
         best = -INFINITY if green else INFINITY
-        for code, child in _ordered(p, best_code, green, heuristic_score):
+        for code, child in _ordered(p, best_code, green, heuristic_score, self.budget):
             v = self.value(child, alpha, beta)
             if green:
                 if v > best:
@@ -137,14 +141,15 @@ class ExactSearch:
                 hi = mid - 1
         return lo
 
-    def principal_variation(self, p: Position, matches: Callable[[int], bool],
-                            window: tuple[int, int]) -> list[int]:
+    def principal_variation(
+        self, p: Position, matches: Callable[[int], bool], window: tuple[int, int]
+    ) -> list[int]:
         """A line of best decisions: at each step a child whose value still ``matches``."""
         line: list[int] = []
         while p._phase not in _OVER and len(line) < 400:
             _, _, first = self.table.get(p, (0, 0, -1))
             green = _green_decides(p)
-            for code, child in _ordered(p, first, green, heuristic_score):
+            for code, child in _ordered(p, first, green, heuristic_score, self.budget):
                 if matches(self.value(child, *window)):
                     line.append(code)
                     p = child
@@ -162,14 +167,12 @@ class DepthSearch:
         self.table: dict[Position, tuple[int, int, int, int]] = {}  # depth, lo, hi, best
         self.reached_horizon = False
 
-    def value(self, p: Position, depth: int, alpha: int = -INFINITY,
-              beta: int = INFINITY) -> int:
+    def value(self, p: Position, depth: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         if p._phase in _OVER:
             return final_score(p)
         if depth <= 0:
             self.reached_horizon = True
             return heuristic_score(p)
-        self.budget.tick()
         stored = self.table.get(p)
         best_code = -1
         if stored is not None:
@@ -184,7 +187,7 @@ class DepthSearch:
         a0, b0 = alpha, beta
         green = _green_decides(p)
         best = -INFINITY if green else INFINITY
-        for code, child in _ordered(p, best_code, green, heuristic_score):
+        for code, child in _ordered(p, best_code, green, heuristic_score, self.budget):
             v = self.value(child, depth - 1, alpha, beta)
             if green:
                 if v > best:

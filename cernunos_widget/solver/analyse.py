@@ -1,0 +1,280 @@
+"""The analysis API, in the style of python-chess's engine module.
+
+>>> from cernunos_widget.solver import Limit, analyse, solve
+>>> infos = analyse(position, Limit(time=2), multipv=3)   # the 3 best first decisions
+>>> for info in analysis(position, Limit(time=5)): ...    # improving results, live
+>>> solve(endgame).outcome                                 # 'win' / 'draw' / 'loss', proven
+
+Values are for the player who makes the first decision at ``position`` (its decider).
+A value is *proven* only when the search reached the end of the game on every line that
+matters; anything else is an *estimate* from -1 to 1, never presented as exact.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from ..engine import Decision, Position
+from ..engine.decisions import code_to_text, decision_of
+from .search import Budget, DepthSearch, ExactSearch, SearchAborted
+from .values import describe_score, estimate, outcome_word
+
+# Below this many tokens left in both reserves together, analysis first tries to prove.
+EXACT_RESERVE_LIMIT = 8
+
+
+@dataclass(frozen=True)
+class Limit:
+    """When to stop: seconds, search nodes, depth (decisions ahead); None = no limit."""
+
+    time: float | None = None
+    nodes: int | None = None
+    depth: int | None = None
+
+
+@dataclass
+class Info:
+    """What the analysis knows about one first decision."""
+
+    decision: Decision
+    proven: bool
+    outcome: str | None  # 'win' / 'draw' / 'loss' for the root's decider, when proven
+    score: int | None  # the strong value (R-17 margins, see values.py), when proven
+    estimate: float  # -1 .. 1 for the root's decider (1.0 / 0.0 / -1.0 when proven)
+    pv: list[Decision] = field(default_factory=list)  # starts with ``decision``
+    depth: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def nps(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def merit(self) -> float:
+        """Sort key for the root's decider: proven wins, then estimates, then losses."""
+        if self.proven:
+            base = {"win": 2.0, "draw": 0.0, "loss": -2.0}[self.outcome]
+            return base + (self.score or 0) / 1e7
+        return self.estimate
+
+    def value_text(self) -> str:
+        """``win proven``, ``draw proven``, ``loss proven`` or ``estimate 0.31``."""
+        if self.proven:
+            return f"{self.outcome} proven"
+        return f"estimate {self.estimate:.2f}"
+
+    def __str__(self) -> str:
+        """The ``cernunos solve`` line: ``win proven : B@b2 a1 T@c3``."""
+        return f"{self.value_text()} : {' '.join(str(d) for d in self.pv)}"
+
+    def describe(self) -> str:
+        """In words, for people."""
+        if self.proven and self.score is not None:
+            return f"{self.decision}: {describe_score(self.score)} (proven)"
+        return f"{self.decision}: {self.value_text()}"
+
+
+@dataclass
+class Solution:
+    """The result of :func:`solve`."""
+
+    proven: bool
+    outcome: str | None  # for the decider at the position (Green's if it is over)
+    score: int | None  # the strong value for the same player, when proven
+    pv: list[Decision]
+    nodes: int
+    seconds: float
+
+    def __str__(self) -> str:
+        if not self.proven:
+            return f"not provable within the limit ({self.nodes} nodes, {self.seconds:.2f}s)"
+        words = describe_score(self.score) if self.score is not None else self.outcome
+        return f"{words}, proven: {' '.join(str(d) for d in self.pv)}"
+
+
+def _perspective(position: Position) -> int:
+    """+1 if Green decides first at ``position`` (or it is over), -1 for Purple."""
+    decider = position.decider
+    return -1 if decider is not None and decider.letter == "p" else 1
+
+
+def _budget(limit: Limit | None, stop: threading.Event | None) -> Budget:
+    limit = limit or Limit()
+    return Budget(seconds=limit.time, nodes=limit.nodes, stop=stop)
+
+
+def solve(
+    position: Position,
+    limit: Limit | None = None,
+    *,
+    strong: bool = True,
+    stop: threading.Event | None = None,
+) -> Solution:
+    """Solve exactly, or say honestly that it could not be done within ``limit``."""
+    budget = _budget(limit, stop)
+    sign = _perspective(position)
+    search = ExactSearch(budget)
+    try:
+        outcome = search.outcome(position)
+        score = search.strong_value(position, outcome) if strong else None
+        if score is not None:
+            line = search.principal_variation(
+                position, lambda v: v == score, (score - 1, score + 1)
+            )
+        else:
+            line = search.principal_variation(
+                position, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1)
+            )
+    except (SearchAborted, KeyboardInterrupt):
+        return Solution(False, None, None, [], budget.spent, budget.elapsed())
+    return Solution(
+        True,
+        outcome_word(sign * outcome),
+        None if score is None else sign * score,
+        [decision_of(c) for c in line],
+        budget.spent,
+        budget.elapsed(),
+    )
+
+
+def analysis(
+    position: Position,
+    limit: Limit | None = None,
+    multipv: int = 1,
+    *,
+    stop: threading.Event | None = None,
+) -> Iterator[list[Info]]:
+    """Yield improving lists of the ``multipv`` best first decisions until ``limit``."""
+    if position.is_over:
+        raise ValueError(f"the game is over ({position.result()}): nothing to analyse")
+    if multipv < 1:
+        raise ValueError(f"multipv must be at least 1, not {multipv}")
+    limit = limit or Limit()
+    budget = _budget(limit, stop)
+    sign = _perspective(position)
+    codes = position.option_codes
+    children = {code: position.child(code) for code in codes}
+    proven: dict[int, Info] = {}
+    green_outcome: dict[int, int] = {}  # -1 / 0 / 1 from Green's point of view
+
+    def ranked(infos: dict[int, Info]) -> list[Info]:
+        for info in infos.values():
+            info.nodes, info.seconds = budget.spent, budget.elapsed()
+        return sorted(infos.values(), key=lambda i: -i.merit)[:multipv]
+
+    reserves = position.reserve_size("g") + position.reserve_size("p")
+    if reserves <= EXACT_RESERVE_LIMIT:
+        exact = ExactSearch(budget)
+        try:
+            for code in codes:
+                child = children[code]
+                outcome = green_outcome[code] = exact.outcome(child)
+                line = [
+                    code,
+                    *exact.principal_variation(
+                        child, lambda v, o=outcome: (v > 0) - (v < 0) == o, (-1, 1)
+                    ),
+                ]
+                word = outcome_word(sign * outcome)
+                proven[code] = Info(
+                    decision_of(code),
+                    True,
+                    word,
+                    None,
+                    {"win": 1.0, "draw": 0.0, "loss": -1.0}[word],
+                    [decision_of(c) for c in line],
+                    depth=len(line),
+                )
+            yield ranked(proven)
+            for info in ranked(proven):  # refine the shown lines to strong values
+                code = info.decision.code
+                score = exact.strong_value(children[code], green_outcome[code])
+                line = [
+                    code,
+                    *exact.principal_variation(
+                        children[code], lambda v, s=score: v == s, (score - 1, score + 1)
+                    ),
+                ]
+                info.score = sign * score
+                info.pv = [decision_of(c) for c in line]
+                info.depth = len(line)
+            yield ranked(proven)
+            return
+        except (SearchAborted, KeyboardInterrupt):
+            if budget.stop is not None and budget.stop.is_set():
+                if proven:
+                    yield ranked(proven)
+                return
+            if limit.time is not None and budget.elapsed() >= limit.time:
+                if proven:
+                    yield ranked(proven)
+                return
+    depth_search = DepthSearch(budget)
+    max_depth = limit.depth if limit.depth is not None else 200
+    for depth in range(1, max_depth + 1):
+        current: dict[int, Info] = dict(proven)
+        depth_search.reached_horizon = False
+        try:
+            for code in codes:
+                if code in proven:
+                    continue
+                child = children[code]
+                v = depth_search.value(child, depth - 1)
+                line = [code, *depth_search.principal_variation(child, depth - 1)]
+                current[code] = Info(
+                    decision_of(code),
+                    False,
+                    None,
+                    None,
+                    estimate(sign * v),
+                    [decision_of(c) for c in line],
+                    depth=depth,
+                )
+        except (SearchAborted, KeyboardInterrupt):
+            return
+        yield ranked(current)
+        if not depth_search.reached_horizon:
+            return  # every line reached the end: deeper search would change nothing
+
+
+def analyse(
+    position: Position,
+    limit: Limit | None = None,
+    multipv: int = 1,
+    *,
+    progress: bool = False,
+    stop: threading.Event | None = None,
+) -> list[Info]:
+    """The best ``multipv`` first decisions, best first (the last result of
+    :func:`analysis`).  Ctrl-C stops cleanly and returns the best result so far."""
+    best: list[Info] = []
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(desc="analysing", unit=" results", leave=False)
+    try:
+        for infos in analysis(position, limit or Limit(time=1.0), multipv, stop=stop):
+            best = infos
+            if bar is not None:
+                bar.set_postfix_str(f"{best[0].value_text()} {best[0].decision}")
+                bar.update(1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        if bar is not None:
+            bar.close()
+    return best
+
+
+def best_decision(position: Position, limit: Limit | None = None) -> Decision:
+    """The decision the analysis rates best (the first legal one if it found nothing)."""
+    infos = analyse(position, limit or Limit(time=1.0))
+    return infos[0].decision if infos else position.legal_decisions()[0]
+
+
+def line_text(codes: list[int]) -> str:
+    return " ".join(code_to_text(c) for c in codes)

@@ -1,0 +1,125 @@
+"""Players that choose decisions, and games between them.
+
+Every decision is made by the bot of the player who *decides* it (R-27): a choice inside
+an effect goes to the owner of the token, even in the other player's turn.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from ..engine import Decision, Player, Position
+from ..engine.decisions import decision_of
+from .analyse import Limit, analyse, solve
+from .values import FORFEIT_SCORE, final_score, heuristic_score
+
+
+class Bot:
+    """Chooses a decision for the player who decides at a position."""
+
+    name = "bot"
+
+    def choose(self, position: Position) -> Decision:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class RandomBot(Bot):
+    """A uniformly random legal decision (level 0)."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Decision:
+        return self.rng.choice(position.legal_decisions())
+
+
+class GreedyBot(Bot):
+    """The decision whose result looks best right away (level 1), ties broken at random."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, position: Position) -> Decision:
+        sign = 1 if position.decider == Player.GREEN else -1
+        scored = []
+        for code in position.option_codes:
+            child = position.child(code)
+            s = final_score(child) if child.is_over else heuristic_score(child)
+            scored.append((sign * s, self.rng.random(), code))
+        return decision_of(max(scored)[2])
+
+
+class SearchBot(Bot):
+    """Alpha-beta analysis within a budget (level 2)."""
+
+    def __init__(self, limit: Limit | None = None) -> None:
+        self.limit = limit or Limit(time=0.5)
+        self.name = f"search({self.limit})"
+
+    def choose(self, position: Position) -> Decision:
+        infos = analyse(position, self.limit)
+        return infos[0].decision if infos else position.legal_decisions()[0]
+
+
+class PerfectBot(SearchBot):
+    """Plays a proven best decision where the budget allows a proof, else searches."""
+
+    def __init__(self, limit: Limit | None = None) -> None:
+        super().__init__(limit)
+        self.name = f"perfect({self.limit})"
+
+    def choose(self, position: Position) -> Decision:
+        solution = solve(position, self.limit, strong=False)
+        if solution.proven and solution.pv:
+            return solution.pv[0]
+        return super().choose(position)
+
+
+@dataclass
+class GameRecord:
+    """A finished game between two bots."""
+
+    start: Position
+    decisions: list[Decision] = field(default_factory=list)
+    final: Position | None = None
+
+    @property
+    def result(self):
+        return self.final.result() if self.final else None
+
+    @property
+    def green_score(self) -> int:
+        return final_score(self.final)
+
+    @property
+    def winner(self) -> Player | None:
+        return self.result.winner if self.result else None
+
+    @property
+    def by_forfeit(self) -> bool:
+        return abs(self.green_score) >= FORFEIT_SCORE
+
+
+def play_game(
+    green: Bot, purple: Bot, start: Position | None = None, max_decisions: int = 2000
+) -> GameRecord:
+    """Play to the end; each decision by the bot of the player who makes it (R-27)."""
+    position = start or Position.start()
+    record = GameRecord(position)
+    while not position.is_over:
+        if len(record.decisions) >= max_decisions:
+            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+        bot = green if position.decider == Player.GREEN else purple
+        decision = position.parse_decision(bot.choose(position))
+        record.decisions.append(decision)
+        position = position.play(decision)
+    record.final = position
+    return record

@@ -1,0 +1,239 @@
+"""The solver: exact values against brute force, proofs, limits, analysis, bots, CLI."""
+
+import contextlib
+import random
+import re
+import subprocess
+import sys
+import threading
+
+import pytest
+
+from cernunos_widget.engine import Player, Position
+from cernunos_widget.solver import (
+    GreedyBot,
+    Limit,
+    PerfectBot,
+    RandomBot,
+    analyse,
+    analysis,
+    final_score,
+    play_game,
+    solve,
+)
+from cernunos_widget.solver.search import Budget, ExactSearch
+
+sys.setrecursionlimit(10_000)
+
+
+class TooBig(Exception):
+    pass
+
+
+def brute_force(p: Position, budget: list[int]) -> int:
+    """Plain minimax to the end: no pruning, no table (Green's point of view)."""
+    if p.is_over:
+        return final_score(p)
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TooBig
+    values = [brute_force(p.child(c), budget) for c in p.option_codes]
+    return max(values) if p.decider == Player.GREEN else min(values)
+
+
+def small_endgames(seed: int, count: int, reserve_limit: int, node_cap: int):
+    """Positions from random games with few tokens left whose full tree is small."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        p = Position.start()
+        while not p.is_over:
+            if p.at_boundary and p.reserve_size("g") + p.reserve_size("p") <= reserve_limit:
+                with contextlib.suppress(TooBig):
+                    found.append((p, brute_force(p, [node_cap])))
+                break
+            p = p.child(rng.choice(p.option_codes))
+    return found
+
+
+@pytest.fixture(scope="module")
+def endgames():
+    return small_endgames(seed=2024, count=220, reserve_limit=5, node_cap=20_000)
+
+
+def green_view(solution, p: Position) -> int:
+    return solution.score if p.decider in (None, Player.GREEN) else -solution.score
+
+
+def test_exact_solver_agrees_with_brute_force(endgames):
+    assert len(endgames) >= 200
+    assert sum(1 for p, _ in endgames if len(p.option_codes) > 2) >= 100  # not all trivial
+    for p, truth in endgames:
+        search = ExactSearch()
+        outcome = search.outcome(p)
+        assert outcome == (truth > 0) - (truth < 0), p.cpn()
+        assert search.strong_value(p, outcome) == truth, p.cpn()
+
+
+def test_solve_reports_for_the_decider_and_its_line_reaches_the_value(endgames):
+    for p, truth in endgames[:120]:
+        s = solve(p)
+        assert s.proven and green_view(s, p) == truth
+        end = p.play_line(s.pv)
+        assert end.is_over and final_score(end) == truth, p.cpn()
+        expected = (
+            "win"
+            if green_view(s, p) * (1 if p.decider == Player.GREEN else -1) > 0
+            else "loss"
+            if truth
+            else "draw"
+        )
+        assert s.outcome == expected
+
+
+def test_after_a_winning_move_every_reply_still_loses(endgames):
+    checked = 0
+    for p, _truth in endgames:
+        s = solve(p, strong=False)
+        if s.outcome != "win" or len(s.pv) < 2:
+            continue
+        winner = p.decider
+        after = p.play(s.pv[0])
+        while after.decider == winner and not after.is_over:  # the winner may decide again
+            after = after.play(solve(after, strong=False).pv[0])
+        if after.is_over:
+            continue
+        for reply in after.legal_decisions():
+            child = after.play(reply)
+            outcome = ExactSearch().outcome(child)
+            assert outcome == (1 if winner == Player.GREEN else -1), (p.cpn(), str(reply))
+        checked += 1
+        if checked == 25:
+            break
+    assert checked >= 10
+
+
+def test_solve_is_honest_when_the_limit_is_too_small():
+    s = solve(Position.start(), Limit(nodes=200))
+    assert not s.proven and s.outcome is None and s.score is None
+    assert "not provable within the limit" in str(s) and s.nodes <= 201
+
+
+MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
+
+
+def test_analyse_respects_node_and_depth_limits():
+    infos = analyse(MIDGAME, Limit(nodes=3000), multipv=2)
+    assert infos and all(i.nodes <= 3001 for i in infos)
+    infos = analyse(MIDGAME, Limit(depth=2, time=60))
+    assert infos[0].depth <= 2 and not infos[0].proven
+
+
+def test_analysis_stops_on_time():
+    done = []
+    thread = threading.Thread(
+        target=lambda: done.append(analyse(Position.start(), Limit(time=0.3)))
+    )
+    thread.start()
+    thread.join(60)  # generous: this checks that it stops, not how fast
+    assert not thread.is_alive() and done[0]
+
+
+def test_multipv_gives_distinct_first_decisions_best_first():
+    infos = analyse(MIDGAME, Limit(depth=2, time=60), multipv=5)
+    assert len(infos) == 5
+    assert len({i.decision for i in infos}) == 5
+    merits = [i.merit for i in infos]
+    assert merits == sorted(merits, reverse=True)
+    assert all(i.pv[0] == i.decision for i in infos)
+    assert all(MIDGAME.is_legal(i.decision) for i in infos)
+
+
+def test_analysis_yields_improving_results():
+    results = list(analysis(MIDGAME, Limit(depth=3, time=60)))
+    assert [r[0].depth for r in results] == [1, 2, 3]
+
+
+def test_a_stop_or_an_interrupt_returns_the_best_so_far(monkeypatch):
+    stop = threading.Event()
+    timer = threading.Timer(0.5, stop.set)
+    timer.start()
+    infos = analyse(MIDGAME, Limit(time=60), stop=stop)
+    timer.cancel()
+    assert infos and infos[0].decision in MIDGAME.legal_decisions()
+
+    calls = {"n": 0}
+    original = Budget.tick
+
+    def interrupted(self):
+        calls["n"] += 1
+        if calls["n"] > 20_000:
+            raise KeyboardInterrupt
+        original(self)
+
+    monkeypatch.setattr(Budget, "tick", interrupted)
+    infos = analyse(MIDGAME, Limit(time=60))
+    assert infos and calls["n"] > 20_000
+
+
+def test_analysis_of_a_finished_game_is_refused():
+    with pytest.raises(ValueError, match="the game is over"):
+        analyse(Position.from_cpn(".,.,.,./.,.,.,./T,.,.,. g # 0-0"))
+
+
+def test_bots_play_whole_games_and_each_choice_goes_to_its_decider():
+    asked = []
+
+    class Recording(RandomBot):
+        def __init__(self, player, seed):
+            super().__init__(seed)
+            self.player = player
+
+        def choose(self, position):
+            asked.append(position.decider == self.player)
+            return super().choose(position)
+
+    record = play_game(Recording(Player.GREEN, 1), Recording(Player.PURPLE, 2))
+    assert record.final.is_over and all(asked) and len(asked) == len(record.decisions)
+    greedy = play_game(GreedyBot(3), RandomBot(4))
+    assert greedy.final.is_over
+
+
+def test_perfect_bot_converts_a_proven_win(endgames):
+    for p, truth in endgames:
+        if truth > 0 and p.decider == Player.GREEN and len(p.option_codes) > 3:
+            record = play_game(PerfectBot(Limit(time=30)), RandomBot(5), start=p)
+            assert record.green_score > 0
+            return
+    pytest.fail("no suitable endgame in the sample")
+
+
+def test_cli_solve_lines():
+    endgame = "WDFD,.,TD,./Cfdb,.,BSBX,TTTTTc/.,wsw,xTTT,tttbtt g 2 2-7"
+    out = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cernunos_widget",
+            "solve",
+            "--from",
+            endgame,
+            "--time",
+            "30",
+            "--multipv",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    lines = out.stdout.splitlines()
+    assert out.returncode == 0 and len(lines) == 2
+    assert all(re.fullmatch(r"win proven : [A-Z]@[a-d][1-3]( \S+)*", line) for line in lines)
+    out = subprocess.run(
+        [sys.executable, "-m", "cernunos_widget", "solve", "--time", "0.5"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert re.fullmatch(r"estimate -?[01]\.\d\d : [A-Z]@[a-d][1-3]( \S+)*\n", out.stdout)

@@ -1,0 +1,115 @@
+"""Solver figures (a script, not a test): python benchmarks/solver.py [options]
+
+1. The endgame suite (benchmarks/endgames.txt): time to solve each position exactly,
+   win/draw/loss and strong value, median and worst, nodes (decisions applied) per second.
+2. Search speed on midgame positions, in decisions applied per second.
+3. Strength: the search bot against the greedy and random bots, colours alternating.
+
+Defaults are small enough for a quick run; the issue's full settings are
+``--cap 60 --games 100 --move-time 1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from cernunos_widget.engine import Player, Position
+from cernunos_widget.solver import GreedyBot, Limit, RandomBot, SearchBot, play_game
+from cernunos_widget.solver.search import Budget, DepthSearch, ExactSearch, SearchAborted
+
+sys.setrecursionlimit(10_000)
+SUITE = Path(__file__).with_name("endgames.txt")
+MIDGAMES = [
+    ".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1",
+    ".,SxDBB,.,CstDWT/F,w,B,XtDTTT/dc,dWdttt,TTT,fw g 1 1-3",
+]
+
+
+def suite() -> dict[str, list[Position]]:
+    sets: dict[str, list[Position]] = {}
+    for line in SUITE.read_text().splitlines():
+        if line and not line.startswith("#"):
+            name, cpn = line.split(" ", 1)
+            sets.setdefault(name, []).append(Position.from_cpn(cpn))
+    return sets
+
+
+def solve_times(positions: list[Position], cap: float) -> None:
+    wdl, strong, nodes, spent, unsolved = [], [], 0, 0.0, 0
+    for p in positions:
+        search = ExactSearch(Budget(seconds=cap))
+        t = time.perf_counter()
+        try:
+            outcome = search.outcome(p)
+            wdl.append(time.perf_counter() - t)
+            search.strong_value(p, outcome)
+            strong.append(time.perf_counter() - t)
+        except SearchAborted:
+            unsolved += 1
+        nodes += search.budget.spent
+        spent += time.perf_counter() - t
+
+    def fig(xs):
+        if not xs:
+            return "none solved"
+        return f"median {statistics.median(xs) * 1000:8.1f} ms, worst {max(xs) * 1000:9.1f} ms"
+
+    print(f"    win/draw/loss: {fig(wdl)}   ({len(wdl)}/{len(positions)} proven)")
+    print(f"    strong value : {fig(strong)}   ({len(strong)}/{len(positions)} proven; "
+          f"{unsolved} not within {cap:g} s)")
+    print(f"    {nodes / spent:,.0f} decisions applied per second")
+
+
+def midgame_speed(seconds: float) -> None:
+    for cpn in MIDGAMES:
+        search = DepthSearch(Budget(seconds=seconds))
+        p = Position.from_cpn(cpn)
+        t = time.perf_counter()
+        depth = 0
+        try:
+            for depth in range(1, 50):
+                search.value(p, depth)
+        except SearchAborted:
+            pass
+        rate = search.budget.spent / (time.perf_counter() - t)
+        print(f"    {rate:,.0f} decisions/s (reached depth {depth - 1}) at {cpn}")
+
+
+def strength(games: int, move_time: float) -> None:
+    for name, make in (("greedy", lambda i: GreedyBot(i)), ("random", lambda i: RandomBot(i))):
+        wins = draws = 0
+        for i in range(games):
+            bot, other = SearchBot(Limit(time=move_time)), make(i)
+            search_is_green = i % 2 == 0
+            record = play_game(bot, other) if search_is_green else play_game(other, bot)
+            winner = record.winner
+            if winner is None:
+                draws += 1
+            elif (winner == Player.GREEN) == search_is_green:
+                wins += 1
+        print(f"    search ({move_time:g} s/decision) vs {name}: {wins}/{games} won, "
+              f"{draws} drawn ({100 * wins / games:.0f}% wins)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--cap", type=float, default=20.0, help="seconds per endgame at most")
+    parser.add_argument("--speed-seconds", type=float, default=5.0)
+    parser.add_argument("--games", type=int, default=10, help="games per opponent")
+    parser.add_argument("--move-time", type=float, default=0.2, help="seconds per decision")
+    args = parser.parse_args()
+    for name, positions in suite().items():
+        print(f"endgame suite {name} ({len(positions)} positions, reserves <= {name[2:]}):")
+        solve_times(positions, args.cap)
+    print("search speed on midgame positions:")
+    midgame_speed(args.speed_seconds)
+    print("strength:")
+    strength(args.games, args.move_time)
+
+
+if __name__ == "__main__":
+    main()

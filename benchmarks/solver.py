@@ -59,8 +59,10 @@ def solve_times(positions: list[Position], cap: float) -> None:
         return f"median {statistics.median(xs) * 1000:8.1f} ms, worst {max(xs) * 1000:9.1f} ms"
 
     print(f"    win/draw/loss: {fig(wdl)}   ({len(wdl)}/{len(positions)} proven)")
-    print(f"    strong value : {fig(strong)}   ({len(strong)}/{len(positions)} proven; "
-          f"{unsolved} not within {cap:g} s)")
+    print(
+        f"    strong value : {fig(strong)}   ({len(strong)}/{len(positions)} proven; "
+        f"{unsolved} not within {cap:g} s)"
+    )
     print(f"    {nodes / spent:,.0f} decisions applied per second")
 
 
@@ -91,8 +93,10 @@ def strength(games: int, move_time: float) -> None:
                 draws += 1
             elif (winner == Player.GREEN) == search_is_green:
                 wins += 1
-        print(f"    search ({move_time:g} s/decision) vs {name}: {wins}/{games} won, "
-              f"{draws} drawn ({100 * wins / games:.0f}% wins)")
+        print(
+            f"    search ({move_time:g} s/decision) vs {name}: {wins}/{games} won, "
+            f"{draws} drawn ({100 * wins / games:.0f}% wins)"
+        )
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ still walk the stored variation tree without a kernel.
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ class CernunosWidget(anywidget.AnyWidget):
     message = traitlets.Unicode("").tag(sync=True)
     revision = traitlets.Int(0).tag(sync=True)
     synced = traitlets.Int(-1).tag(sync=True)
+    analysis = traitlets.Dict().tag(sync=True)
     icons = traitlets.Dict(ICONS).tag(sync=True)
     colors = traitlets.Dict(COLORS).tag(sync=True)
     kind_names = traitlets.Dict(KIND_NAMES).tag(sync=True)
@@ -142,6 +144,74 @@ class CernunosWidget(anywidget.AnyWidget):
         """Set the comment of ``node`` (default: current)."""
         self._resolve(node).comment = str(text)
         self._sync_tree(self.node)
+
+    def analyse(self, limit=None, multipv: int = 3, wait: bool = False) -> threading.Thread:
+        """Analyse the current position in a background thread.
+
+        Results stream into the ``analysis`` trait as they improve (the page shows an
+        evaluation bar and the best lines); the notebook and the page stay responsive, and
+        :meth:`cancel_analysis` (or the Cancel button) stops it. ``wait=True`` blocks until
+        it is done (for scripts).
+        """
+        from .solver import Limit
+
+        self.cancel_analysis()
+        node = self.node
+        if node.position.is_over:
+            self.analysis = {"node": node.id, "status": "over", "lines": []}
+            return None
+        stop = threading.Event()
+        self._analysis_stop = stop
+        limit = limit or Limit(time=5.0)
+        self.analysis = {
+            "node": node.id,
+            "status": "running",
+            "lines": [],
+            "limit": _limit_text(limit),
+        }
+        thread = threading.Thread(
+            target=self._run_analysis,
+            args=(node, limit, multipv, stop),
+            name="cernunos-analysis",
+            daemon=True,
+        )
+        self._analysis_thread = thread
+        thread.start()
+        if wait:
+            thread.join()
+        return thread
+
+    def cancel_analysis(self) -> None:
+        """Stop a running analysis (its results so far stay shown)."""
+        stop = getattr(self, "_analysis_stop", None)
+        thread = getattr(self, "_analysis_thread", None)
+        if stop is not None:
+            stop.set()
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=10)
+
+    def _run_analysis(self, node: GameNode, limit, multipv: int, stop: threading.Event) -> None:
+        from .solver import analysis
+
+        status = "done"
+        lines: list[dict] = []
+        try:
+            for infos in analysis(node.position, limit, multipv, stop=stop):
+                lines = [_line_dict(node.position, info) for info in infos]
+                self.analysis = {**self.analysis, "lines": lines, "status": "running"}
+        except Exception as e:  # noqa: BLE001 - shown in the page, never a traceback
+            status = f"error: {e}"
+        if stop.is_set() and status == "done":
+            status = "cancelled"
+        self.analysis = {**self.analysis, "lines": lines, "status": status}
+
+    def play_analysis_line(self, index: int = 0) -> GameNode:
+        """Play best line ``index`` of the analysis from its node, as a new variation."""
+        lines = self.analysis.get("lines") or []
+        if not 0 <= index < len(lines):
+            raise ValueError(f"no analysis line {index}: there are {len(lines)}")
+        self.goto(self.analysis["node"])
+        return self.play(" ".join(lines[index]["pv"]))
 
     def to_html(self, path: str | Path | None = None, title: str = "Cernunos") -> str:
         """A self-contained HTML page of the board and its tree (works offline, no kernel)."""
@@ -328,6 +398,17 @@ class CernunosWidget(anywidget.AnyWidget):
     def _intent_comment(self, content: dict) -> None:
         self.comment(str(content.get("text", "")), content.get("target", self.current))
 
+    def _intent_analyse(self, content: dict) -> None:
+        from .solver import Limit
+
+        self.analyse(Limit(time=float(content.get("seconds", 10))), int(content.get("multipv", 3)))
+
+    def _intent_cancel(self, content: dict) -> None:
+        self.cancel_analysis()
+
+    def _intent_line(self, content: dict) -> None:
+        self.play_analysis_line(int(content.get("index", 0)))
+
 
 _INTENTS = {
     "kind": CernunosWidget._intent_kind,
@@ -336,21 +417,44 @@ _INTENTS = {
     "promote": CernunosWidget._intent_promote,
     "delete": CernunosWidget._intent_delete,
     "comment": CernunosWidget._intent_comment,
+    "analyse": CernunosWidget._intent_analyse,
+    "cancel": CernunosWidget._intent_cancel,
+    "line": CernunosWidget._intent_line,
 }
 
 
-def state_json(widget: CernunosWidget) -> str:
-    """The widget's synced state as JSON (for static pages)."""
-    names = [
-        "nodes",
-        "current",
-        "overlay",
-        "selected_kind",
-        "partial",
-        "message",
-        "revision",
-        "icons",
-        "colors",
-        "kind_names",
+def _limit_text(limit) -> str:
+    parts = [
+        f"{name} {value:g}"
+        for name, value in (("time", limit.time), ("nodes", limit.nodes), ("depth", limit.depth))
+        if value is not None
     ]
-    return json.dumps({n: getattr(widget, n) for n in names})
+    return ", ".join(parts) or "no limit"
+
+
+def _line_dict(position: Position, info) -> dict:
+    """One analysis line for the page; ``green`` is the value from Green's side (-1..1)."""
+    decider_is_green = position.decider is None or position.decider.letter == "g"
+    value = info.estimate
+    return {
+        "decision": str(info.decision),
+        "cells": list(info.decision.cells),
+        "text": info.value_text(),
+        "describe": info.describe(),
+        "proven": info.proven,
+        "green": value if decider_is_green else -value,
+        "pv": [str(d) for d in info.pv],
+        "depth": info.depth,
+        "nodes": info.nodes,
+        "seconds": round(info.seconds, 2),
+    }
+
+
+def state_json(widget: CernunosWidget) -> str:
+    """The widget's synced state as JSON (for static pages): every synced trait of ours."""
+    names = [
+        name
+        for name in widget.trait_names(sync=True)
+        if not name.startswith("_") and name not in anywidget.AnyWidget.class_trait_names()
+    ]
+    return json.dumps({n: getattr(widget, n) for n in sorted(names)})

@@ -204,3 +204,35 @@ def test_game_setter_accepts_text():
     w = CernunosWidget()
     w.game = Game.parse("D@a1 D@b1")
     assert w.current == 0 and len(w.nodes) == 3
+
+
+ENDGAME = "WDFD,.,TD,./Cfdb,.,BSBX,TTTTTc/.,wsw,xTTT,tttbtt g 2 2-7"
+
+
+def test_widget_analysis_streams_proven_lines_and_plays_one():
+    from cernunos_widget.solver import Limit
+
+    w = CernunosWidget(cpn=ENDGAME)
+    w.analyse(Limit(time=30), multipv=2, wait=True)
+    a = w.analysis
+    assert a["status"] == "done" and a["node"] == 0 and len(a["lines"]) == 2
+    best = a["lines"][0]
+    assert best["proven"] and best["text"] == "win proven" and best["green"] == 1.0
+    assert best["pv"][0] == best["decision"] and best["cells"] == [best["decision"][2:]]
+    end = w.play_analysis_line(0)
+    assert end.position.is_over and end.position.result().winner.letter == "g"
+    assert w.game.export().split("] ")[1] == " ".join(best["pv"])
+
+
+def test_widget_analysis_can_be_cancelled_and_reports_errors_as_status():
+    from cernunos_widget.solver import Limit
+
+    w = CernunosWidget()
+    thread = w.analyse(Limit(time=600))
+    assert w.analysis["status"] == "running" and thread.is_alive()
+    send(w, type="cancel")
+    assert not thread.is_alive() and w.analysis["status"] == "cancelled"
+    over = CernunosWidget(cpn=cpn({"a1": "T"}, "g", "#"))
+    assert over.analyse() is None and over.analysis["status"] == "over"
+    with pytest.raises(ValueError, match="no analysis line 0"):
+        over.play_analysis_line(0)

@@ -48,6 +48,8 @@ function drawBoard(model, node, state) {
   }
   if (v.choice === "growth") v.grow.trees.forEach((c) => targets.add(c));
   const changed = new Set(v.changed);
+  const analysis = model.get("analysis") || {};
+  const best = new Set(analysis.node === node.id && analysis.lines && analysis.lines.length ? analysis.lines[0].cells : []);
   const coverable = new Set(overlay ? v.coverable : []);
   const zone = state.hover && v.zones[state.hover] ? v.zones[state.hover] : null;
   const zoneCells = new Set(zone ? zone.cells : []);
@@ -65,6 +67,7 @@ function drawBoard(model, node, state) {
     if (zoneCells.has(cell)) classes.push("cw-zone");
     if (pushDest.has(cell)) classes.push("cw-push-dest");
     if (v.choice_cell === cell) classes.push("cw-acting");
+    if (best.has(cell)) classes.push("cw-best");
     const title = stack
       ? `${cell}: ${stack.split("").map((l) => `${PLAYERS[owner(l)]} ${model.get("kind_names")[l.toUpperCase()]}`).join(", ")} (bottom to top)`
       : `${cell}: empty`;
@@ -115,6 +118,28 @@ function drawOptions(model, node) {
     for (const token of v.grow.options) html += `<button class="cw-option" data-decision="${esc(token)}">${esc(token)}</button>`;
   }
   return html;
+}
+
+function drawAnalysis(model, node) {
+  const a = model.get("analysis") || {};
+  const running = a.status === "running";
+  let html = `<div class="cw-analysis" data-role="analysis" data-status="${esc(a.node === node.id ? a.status || "" : "")}">`;
+  html += `<button data-action="analyse" ${running ? "disabled" : ""} title="search for the best decisions">analyse</button>`;
+  if (running) html += `<button data-action="cancel" title="stop the analysis">cancel</button>`;
+  if (a.node === node.id && a.lines && a.lines.length) {
+    const best = a.lines[0];
+    const greenShare = Math.round(((best.green + 1) / 2) * 100);
+    html += `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div>`;
+    html += `<div class="cw-lines">`;
+    a.lines.forEach((line, i) => {
+      html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" data-line="${i}" title="play this line as a variation">`
+        + `<b>${esc(line.text)}</b> ${esc(line.pv.join(" "))}</div>`;
+    });
+    html += `</div><div class="cw-analysis-status">${esc(a.status)} · depth ${best.depth} · ${best.nodes.toLocaleString()} decisions · ${best.seconds} s</div>`;
+  } else if (a.node === node.id && a.status) {
+    html += `<span class="cw-analysis-status">${esc(a.status)}…</span>`;
+  }
+  return html + `</div>`;
 }
 
 function lineHtml(byId, start, current, depth) {
@@ -183,6 +208,7 @@ function render({ model, el }) {
             <button data-action="promote" title="make this variation the main line">promote</button>
             <button data-action="delete" title="delete from this decision on">delete</button>
           </div>
+          ${drawAnalysis(model, node)}
           <div class="cw-narration" data-role="narration">${v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.kind)}">${esc(e.text)}</div>`).join("")}</div>
         </div>
       </div>
@@ -222,7 +248,7 @@ function render({ model, el }) {
   }
 
   function onClick(event) {
-    const target = event.target.closest("[data-cell],[data-kind],[data-decision],[data-node],[data-action]");
+    const target = event.target.closest("[data-cell],[data-kind],[data-decision],[data-node],[data-action],[data-line]");
     if (!target || !root.contains(target)) return;
     root.focus({ preventScroll: true });
     if (target.dataset.node !== undefined) go(Number(target.dataset.node));
@@ -230,7 +256,10 @@ function render({ model, el }) {
     else if (target.dataset.action === "overlay") {
       model.set("overlay", !model.get("overlay"));
       model.save_changes();
-    } else if (target.dataset.action === "promote") send({ type: "promote" });
+    } else if (target.dataset.action === "analyse") send({ type: "analyse", seconds: 10, multipv: 3 });
+    else if (target.dataset.action === "cancel") send({ type: "cancel" });
+    else if (target.dataset.line !== undefined) send({ type: "line", index: Number(target.dataset.line) });
+    else if (target.dataset.action === "promote") send({ type: "promote" });
     else if (target.dataset.action === "delete") send({ type: "delete" });
     else if (target.dataset.decision !== undefined) send({ type: "decision", token: target.dataset.decision });
     else if (target.dataset.kind !== undefined) send({ type: "kind", kind: target.dataset.kind, player: target.dataset.player });
@@ -266,7 +295,7 @@ function render({ model, el }) {
   root.addEventListener("mouseover", onHover);
   root.addEventListener("mouseleave", onHover);
   root.addEventListener("change", onComment);
-  const names = ["nodes", "current", "overlay", "selected_kind", "partial", "message", "revision", "synced"];
+  const names = ["nodes", "current", "overlay", "selected_kind", "partial", "message", "revision", "synced", "analysis"];
   for (const name of names) model.on(`change:${name}`, draw);
   draw();
 

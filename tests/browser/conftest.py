@@ -161,7 +161,8 @@ class Lab:
 PROBE = (
     "import json\nprint(json.dumps({'cpn': w.cpn, 'game': w.game.export(), "
     "'current': w.current, 'choice': w.position.choice, 'overlay': w.overlay, "
-    "'message': w.message, 'token': w.node.token}))"
+    "'message': w.message, 'token': w.node.token, "
+    "'analysis': w.analysis.get('status'), 'lines': len(w.analysis.get('lines', []))}))"
 )
 
 

@@ -157,3 +157,20 @@ def test_branch_from_an_earlier_node_and_navigate_with_keys(lab):
     expect(root).to_have_attribute("data-cpn", START)
     wait_synced(root)
     assert nb.kernel_state()["current"] == 0
+
+
+def test_analyse_then_cancel_keeps_the_kernel_responsive(lab):
+    nb = lab("from cernunos_widget import CernunosWidget\nw = CernunosWidget()")
+    page, root = nb.page, nb.widget()
+    panel = page.locator(".cw-root [data-role=analysis]")
+    page.locator(".cw-root [data-action=analyse]").click()
+    expect(panel).to_have_attribute("data-status", "running")
+    expect(page.locator(".cw-root .cw-line").first).to_be_visible(timeout=20_000)  # streamed
+    page.locator(".cw-root [data-action=cancel]").click()
+    expect(panel).to_have_attribute("data-status", "cancelled")
+    state = nb.kernel_state()  # the kernel runs a cell: it is idle and responsive
+    assert state["analysis"] == "cancelled" and state["cpn"] == START
+    nb.wait_idle()
+    page.locator(".cw-root .cw-line").first.click()  # a best line becomes a variation
+    expect(root).not_to_have_attribute("data-cpn", START)
+    assert nb.kernel_state()["game"] != ""

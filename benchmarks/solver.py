@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from cernunos_widget.engine import Player, Position
-from cernunos_widget.solver import GreedyBot, Limit, RandomBot, SearchBot, play_game
+from cernunos_widget.solver import GreedyBot, Limit, MctsBot, RandomBot, SearchBot, play_game
 from cernunos_widget.solver.search import Budget, DepthSearch, ExactSearch, SearchAborted
 
 sys.setrecursionlimit(10_000)
@@ -81,22 +81,38 @@ def midgame_speed(seconds: float) -> None:
         print(f"    {rate:,.0f} decisions/s (reached depth {depth - 1}) at {cpn}")
 
 
+def match(make_a, make_b, games: int) -> tuple[int, int]:
+    """Games between bot A and bot B, colours alternating: (A's wins, draws)."""
+    wins = draws = 0
+    for i in range(games):
+        a, b = make_a(i), make_b(i)
+        a_is_green = i % 2 == 0
+        record = play_game(a, b) if a_is_green else play_game(b, a)
+        if record.winner is None:
+            draws += 1
+        elif (record.winner == Player.GREEN) == a_is_green:
+            wins += 1
+    return wins, draws
+
+
 def strength(games: int, move_time: float) -> None:
-    for name, make in (("greedy", lambda i: GreedyBot(i)), ("random", lambda i: RandomBot(i))):
-        wins = draws = 0
-        for i in range(games):
-            bot, other = SearchBot(Limit(time=move_time)), make(i)
-            search_is_green = i % 2 == 0
-            record = play_game(bot, other) if search_is_green else play_game(other, bot)
-            winner = record.winner
-            if winner is None:
-                draws += 1
-            elif (winner == Player.GREEN) == search_is_green:
-                wins += 1
-        print(
-            f"    search ({move_time:g} s/decision) vs {name}: {wins}/{games} won, "
-            f"{draws} drawn ({100 * wins / games:.0f}% wins)"
-        )
+    bots = {
+        "mcts": lambda i: MctsBot(move_time, seed=i),
+        "alpha-beta": lambda i: SearchBot(Limit(time=move_time)),
+    }
+    opponents = {"greedy": lambda i: GreedyBot(1000 + i), "random": lambda i: RandomBot(1000 + i)}
+    for name, make in bots.items():
+        for opponent, make_other in opponents.items():
+            wins, draws = match(make, make_other, games)
+            print(
+                f"    {name} ({move_time:g} s/decision) vs {opponent}: {wins}/{games} won, "
+                f"{draws} drawn ({100 * wins / games:.0f}% wins)"
+            )
+    wins, draws = match(bots["mcts"], bots["alpha-beta"], games)
+    print(
+        f"    mcts vs alpha-beta, {move_time:g} s/decision each: mcts won {wins}/{games}, "
+        f"{draws} drawn"
+    )
 
 
 def main() -> None:

@@ -25,7 +25,18 @@ class GameTextError(NotationError):
 class GameNode:
     """One position in the tree and the decision that reached it."""
 
-    __slots__ = ("game", "id", "parent", "decision", "position", "events", "children", "comment")
+    __slots__ = (
+        "game",
+        "id",
+        "parent",
+        "decision",
+        "position",
+        "events",
+        "children",
+        "comment",
+        "mark",
+        "mark_text",
+    )
 
     def __init__(
         self,
@@ -43,6 +54,8 @@ class GameNode:
         self.events = events
         self.children: list[GameNode] = []
         self.comment = ""
+        self.mark = ""  # "?" or "??" when a game analysis found a mistake here
+        self.mark_text = ""
 
     @property
     def token(self) -> str:

@@ -205,6 +205,56 @@ class CernunosWidget(anywidget.AnyWidget):
             status = "cancelled"
         self.analysis = {**self.analysis, "lines": lines, "status": status}
 
+    def analyse_game(self, limit=None, wait: bool = False) -> threading.Thread:
+        """Mark each main-line decision that threw away a win or a draw (in the background).
+
+        A decision is judged where the positions before and after it can be solved exactly
+        within ``limit`` (default 2 s each): ``??`` turned a win into a loss, ``?`` a win into
+        a draw or a draw into a loss. Positions too big to prove are left unmarked.
+        """
+        from .solver import Limit
+
+        self.cancel_analysis()
+        stop = threading.Event()
+        self._analysis_stop = stop
+        limit = limit or Limit(time=2.0)
+        self.analysis = {"node": -1, "status": "game: starting", "lines": []}
+        thread = threading.Thread(
+            target=self._run_game_analysis,
+            args=(limit, stop),
+            name="cernunos-game-analysis",
+            daemon=True,
+        )
+        self._analysis_thread = thread
+        thread.start()
+        if wait:
+            thread.join()
+        return thread
+
+    def _run_game_analysis(self, limit, stop: threading.Event) -> None:
+        from .solver import Limit
+        from .solver.search import Budget, ExactSearch, SearchAborted
+
+        nodes = self._game.mainline()
+        marked = 0
+        for i, node in enumerate(nodes):
+            if stop.is_set():
+                break
+            self.analysis = {**self.analysis, "status": f"game: {i + 1}/{len(nodes)}"}
+            before = node.parent.position
+            sign = 1 if before.decider.letter == "g" else -1
+            per = Limit(time=limit.time, nodes=limit.nodes)
+            try:
+                was = ExactSearch(Budget(per.time, per.nodes, stop)).outcome(before) * sign
+                now = ExactSearch(Budget(per.time, per.nodes, stop)).outcome(node.position) * sign
+            except SearchAborted:
+                continue
+            node.mark, node.mark_text = _mistake(was, now)
+            marked += bool(node.mark)
+        status = "cancelled" if stop.is_set() else f"game: done, {marked} mistake(s) marked"
+        self._sync_tree(self.node)
+        self.analysis = {**self.analysis, "status": status}
+
     def play_analysis_line(self, index: int = 0) -> GameNode:
         """Play best line ``index`` of the analysis from its node, as a new variation."""
         lines = self.analysis.get("lines") or []
@@ -244,6 +294,8 @@ class CernunosWidget(anywidget.AnyWidget):
                 "token": n.token,
                 "children": [c.id for c in n.children],
                 "comment": n.comment,
+                "mark": n.mark,
+                "mark_text": n.mark_text,
                 "ply": n.ply,
                 "view": self._node_view(n),
             }
@@ -403,6 +455,11 @@ class CernunosWidget(anywidget.AnyWidget):
 
         self.analyse(Limit(time=float(content.get("seconds", 10))), int(content.get("multipv", 3)))
 
+    def _intent_analyse_game(self, content: dict) -> None:
+        from .solver import Limit
+
+        self.analyse_game(Limit(time=float(content.get("seconds", 2))))
+
     def _intent_cancel(self, content: dict) -> None:
         self.cancel_analysis()
 
@@ -419,8 +476,20 @@ _INTENTS = {
     "comment": CernunosWidget._intent_comment,
     "analyse": CernunosWidget._intent_analyse,
     "cancel": CernunosWidget._intent_cancel,
+    "analyse_game": CernunosWidget._intent_analyse_game,
     "line": CernunosWidget._intent_line,
 }
+
+
+_OUTCOME_WORDS = {1: "win", 0: "draw", -1: "loss"}
+
+
+def _mistake(was: int, now: int) -> tuple[str, str]:
+    """The mark for a decision that took its decider's proven outcome from ``was`` to ``now``."""
+    if now >= was:
+        return "", ""
+    mark = "??" if was - now == 2 else "?"
+    return mark, f"throws away a {_OUTCOME_WORDS[was]}: now a {_OUTCOME_WORDS[now]}"
 
 
 def _limit_text(limit) -> str:

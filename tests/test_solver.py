@@ -237,3 +237,34 @@ def test_cli_solve_lines():
         timeout=120,
     )
     assert re.fullmatch(r"estimate -?[01]\.\d\d : [A-Z]@[a-d][1-3]( \S+)*\n", out.stdout)
+
+
+def test_mcts_solver_proofs_agree_with_brute_force(endgames):
+    from cernunos_widget.solver import Mcts
+
+    proven = 0
+    for i, (p, truth) in enumerate(endgames[:80]):
+        tree = Mcts(p, seed=i)
+        tree.run(playouts=3000)
+        if tree.root.proven is not None:
+            proven += 1
+            assert tree.root.proven == (truth > 0) - (truth < 0), p.cpn()
+            best = tree.results()[0]
+            sign = 1 if p.decider == Player.GREEN else -1
+            if tree.root.proven * sign == 1:  # a proven win: its first decision wins
+                assert best.proven == 1
+                assert ExactSearch().outcome(p.play(best.decision)) * sign == 1, p.cpn()
+    assert proven >= 60
+
+
+def test_mcts_results_are_for_the_root_decider_and_stop_on_a_budget():
+    from cernunos_widget.solver import mcts_search
+
+    tree = mcts_search(MIDGAME, playouts=300, seed=1)
+    results = tree.results()
+    assert tree.playouts == 300 and sum(r.visits for r in results) == 300
+    assert len({r.decision for r in results}) == len(results) <= len(MIDGAME.option_codes)
+    assert all(-1 <= r.value <= 1 and r.pv[0] == r.decision for r in results)
+    stop = threading.Event()
+    stop.set()
+    assert mcts_search(MIDGAME, stop=stop, seed=1).playouts <= 600

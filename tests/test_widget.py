@@ -236,3 +236,17 @@ def test_widget_analysis_can_be_cancelled_and_reports_errors_as_status():
     assert over.analyse() is None and over.analysis["status"] == "over"
     with pytest.raises(ValueError, match="no analysis line 0"):
         over.play_analysis_line(0)
+
+
+def test_analyse_the_game_marks_the_decision_that_threw_away_a_win():
+    from cernunos_widget.solver import Limit, solve
+
+    w = CernunosWidget(cpn=ENDGAME)  # Green wins with W@a1 or T@a1; T@b2 loses
+    w.play("T@b2")
+    w.play(" ".join(str(d) for d in solve(w.position, Limit(time=30)).pv))
+    w.analyse_game(Limit(time=30), wait=True)
+    marks = [(n.token, n.mark) for n in w.game.mainline() if n.mark]
+    assert marks == [("T@b2", "??")]
+    assert w.analysis["status"] == "game: done, 1 mistake(s) marked"
+    node = next(n for n in w.nodes if n["token"] == "T@b2")
+    assert node["mark_text"] == "throws away a win: now a loss"

@@ -125,7 +125,11 @@ function drawAnalysis(model, node) {
   const running = a.status === "running";
   let html = `<div class="cw-analysis" data-role="analysis" data-status="${esc(a.node === node.id ? a.status || "" : "")}">`;
   html += `<button data-action="analyse" ${running ? "disabled" : ""} title="search for the best decisions">analyse</button>`;
-  if (running) html += `<button data-action="cancel" title="stop the analysis">cancel</button>`;
+  html += `<button data-action="analyse-game" ${running ? "disabled" : ""} title="mark decisions that threw away a win or a draw">analyse the game</button>`;
+  if (running || (a.status || "").startsWith("game: ") && !(a.status || "").startsWith("game: done")) {
+    html += `<button data-action="cancel" title="stop the analysis">cancel</button>`;
+  }
+  if (a.node === -1 && a.status) html += `<span class="cw-analysis-status">${esc(a.status)}</span>`;
   if (a.node === node.id && a.lines && a.lines.length) {
     const best = a.lines[0];
     const greenShare = Math.round(((best.green + 1) / 2) * 100);
@@ -150,6 +154,7 @@ function lineHtml(byId, start, current, depth) {
     const cls = ["cw-move"];
     if (node.id === current) cls.push("cw-current");
     html += `<span class="${cls.join(" ")}" data-node="${node.id}" title="${esc(node.comment)}">${esc(node.token)}</span>`;
+    if (node.mark) html += `<span class="cw-mark" title="${esc(node.mark_text)}">${esc(node.mark)}</span>`;
     if (node.comment) html += `<span class="cw-comment">${esc(node.comment)}</span>`;
     const parent = byId.get(node.parent);
     if (parent && parent.children[0] === node.id && parent.children.length > 1) {
@@ -258,6 +263,7 @@ function render({ model, el }) {
       model.save_changes();
     } else if (target.dataset.action === "analyse") send({ type: "analyse", seconds: 10, multipv: 3 });
     else if (target.dataset.action === "cancel") send({ type: "cancel" });
+    else if (target.dataset.action === "analyse-game") send({ type: "analyse_game", seconds: 2 });
     else if (target.dataset.line !== undefined) send({ type: "line", index: Number(target.dataset.line) });
     else if (target.dataset.action === "promote") send({ type: "promote" });
     else if (target.dataset.action === "delete") send({ type: "delete" });

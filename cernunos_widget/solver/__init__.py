@@ -1,7 +1,17 @@
 """Solving and analysing Cernunos positions: exact endgames, estimates elsewhere, bots."""
 
 from .analyse import Info, Limit, Solution, analyse, analysis, best_decision, solve
-from .bots import Bot, GameRecord, GreedyBot, PerfectBot, RandomBot, SearchBot, play_game
+from .bots import (
+    Bot,
+    GameRecord,
+    GreedyBot,
+    MctsBot,
+    PerfectBot,
+    RandomBot,
+    SearchBot,
+    play_game,
+)
+from .mcts import Mcts, mcts_search
 from .values import final_score
 
 __all__ = [
@@ -10,6 +20,8 @@ __all__ = [
     "GreedyBot",
     "Info",
     "Limit",
+    "Mcts",
+    "MctsBot",
     "PerfectBot",
     "RandomBot",
     "SearchBot",
@@ -18,6 +30,7 @@ __all__ = [
     "analysis",
     "best_decision",
     "final_score",
+    "mcts_search",
     "play_game",
     "solve",
 ]

@@ -83,6 +83,23 @@ class PerfectBot(SearchBot):
         return super().choose(position)
 
 
+class MctsBot(Bot):
+    """Monte Carlo tree search with MCTS-Solver, for a time per decision."""
+
+    def __init__(self, seconds: float = 1.0, seed: int | None = None) -> None:
+        self.seconds = seconds
+        self.seed = seed
+        self.name = f"mcts({seconds:g}s)"
+
+    def choose(self, position: Position) -> Decision:
+        from .mcts import mcts_search
+
+        if len(position.option_codes) == 1:
+            return position.legal_decisions()[0]
+        results = mcts_search(position, self.seconds, seed=self.seed).results()
+        return results[0].decision if results else position.legal_decisions()[0]
+
+
 @dataclass
 class GameRecord:
     """A finished game between two bots."""

@@ -1,0 +1,185 @@
+"""Monte Carlo tree search (UCT) with MCTS-Solver over the engine's decisions.
+
+Every node keeps its statistics from Green's point of view; the player who decides at a
+node (R-27: the owner of the token whose effect asks) picks among its children.  Random
+playouts score a finished game as +1 / 0 / -1.  MCTS-Solver: a node is *proven* when one
+child gives its decider a win, or when every child is proven (the decider then takes the
+best); proven values replace estimates, so proven wins and losses propagate up the tree.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import threading
+from dataclasses import dataclass
+
+from ..engine import Decision, Position
+from ..engine.decisions import decision_of
+from .search import Budget, SearchAborted, _green_decides
+from .values import final_score
+
+
+def _outcome(p: Position) -> int:
+    s = final_score(p)
+    return (s > 0) - (s < 0)
+
+
+class Node:
+    __slots__ = ("position", "green", "untried", "children", "visits", "total", "proven")
+
+    def __init__(self, position: Position, rng: random.Random) -> None:
+        self.position = position
+        self.green = position.is_over or _green_decides(position)
+        untried = list(position.option_codes)
+        rng.shuffle(untried)
+        self.untried = untried
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.total = 0.0  # sum of playout outcomes, Green's point of view
+        self.proven: int | None = _outcome(position) if position.is_over else None
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass
+class MctsResult:
+    """The search's opinion of each first decision (values for the root's decider)."""
+
+    decision: Decision
+    visits: int
+    value: float  # -1 .. 1, the mean playout outcome (or the proven outcome)
+    proven: int | None  # 1 win / 0 draw / -1 loss for the root's decider, when proven
+    pv: list[Decision]
+
+
+class Mcts:
+    """UCT with MCTS-Solver; ``run`` until the budget ends, then read ``results``."""
+
+    def __init__(
+        self,
+        position: Position,
+        *,
+        exploration: float = 1.2,
+        seed: int | None = None,
+        budget: Budget | None = None,
+    ) -> None:
+        if position.is_over:
+            raise ValueError(f"the game is over ({position.result()}): nothing to search")
+        self.rng = random.Random(seed)
+        self.root = Node(position, self.rng)
+        self.c = exploration
+        self.budget = budget or Budget()
+        self.playouts = 0
+
+    # ------------------------------------------------------------------ search
+
+    def run(self, playouts: int | None = None) -> None:
+        """Search until the budget (or ``playouts`` more playouts) is spent, or proven."""
+        done = 0
+        try:
+            while self.root.proven is None and (playouts is None or done < playouts):
+                self._iterate()
+                done += 1
+        except SearchAborted:
+            pass
+
+    def _iterate(self) -> None:
+        node, path = self.root, [self.root]
+        while node.proven is None and not node.untried and node.children:
+            node = self._select(node)
+            path.append(node)
+        if node.proven is None and node.untried:
+            code = node.untried.pop()
+            self.budget.tick()
+            child = Node(node.position.child(code), self.rng)
+            node.children[code] = child
+            node = child
+            path.append(node)
+        outcome = node.proven if node.proven is not None else self._playout(node.position)
+        self.playouts += 1
+        for n in reversed(path):
+            n.visits += 1
+            n.total += outcome
+            if n.proven is None and n.children:
+                self._try_prove(n)
+
+    def _select(self, node: Node) -> Node:
+        sign = 1 if node.green else -1
+        log_n = math.log(node.visits + 1)
+        best, best_value = None, -math.inf
+        for child in node.children.values():
+            if child.proven is not None:
+                value = sign * child.proven * 10.0  # proven: certainty beats any estimate
+            else:
+                value = sign * child.mean() + self.c * math.sqrt(log_n / (child.visits + 1))
+            if value > best_value:
+                best, best_value = child, value
+        return best
+
+    def _try_prove(self, node: Node) -> None:
+        """MCTS-Solver: a child winning for the decider proves the node; else all must be."""
+        sign = 1 if node.green else -1
+        best = None
+        for child in node.children.values():
+            if child.proven is None:
+                continue
+            if sign * child.proven == 1:
+                node.proven = child.proven
+                return
+            best = child.proven if best is None or sign * child.proven > sign * best else best
+        if not node.untried and all(c.proven is not None for c in node.children.values()):
+            node.proven = best
+
+    def _playout(self, position: Position) -> int:
+        p, rng = position, self.rng
+        while p._options:
+            self.budget.tick()
+            p = p.child(rng.choice(p._options))
+        return _outcome(p)
+
+    # ------------------------------------------------------------------ results
+
+    def results(self) -> list[MctsResult]:
+        """First decisions, best first for the root's decider."""
+        sign = 1 if self.root.green else -1
+        out = []
+        for code, child in self.root.children.items():
+            proven = None if child.proven is None else sign * child.proven
+            value = float(proven) if proven is not None else sign * child.mean()
+            out.append(
+                MctsResult(
+                    decision_of(code),
+                    child.visits,
+                    value,
+                    proven,
+                    [decision_of(code), *self._pv(child)],
+                )
+            )
+
+        def rank(r: MctsResult) -> tuple[int, int]:
+            tier = {1: 2, -1: 0}.get(r.proven, 1)  # proven wins, the rest, proven losses
+            return tier, r.visits
+
+        return sorted(out, key=rank, reverse=True)
+
+    def _pv(self, node: Node, length: int = 12) -> list[Decision]:
+        line = []
+        while node.children and len(line) < length:
+            code, node = max(node.children.items(), key=lambda kv: kv[1].visits)
+            line.append(decision_of(code))
+        return line
+
+
+def mcts_search(
+    position: Position,
+    seconds: float | None = None,
+    playouts: int | None = None,
+    seed: int | None = None,
+    stop: threading.Event | None = None,
+) -> Mcts:
+    """Run MCTS on ``position`` for a time or a number of playouts; return the tree."""
+    tree = Mcts(position, seed=seed, budget=Budget(seconds=seconds, stop=stop))
+    tree.run(playouts)
+    return tree

@@ -160,8 +160,6 @@ class CernunosWidget(anywidget.AnyWidget):
         if node.position.is_over:
             self.analysis = {"node": node.id, "status": "over", "lines": []}
             return None
-        stop = threading.Event()
-        self._analysis_stop = stop
         limit = limit or Limit(time=5.0)
         self.analysis = {
             "node": node.id,
@@ -169,11 +167,17 @@ class CernunosWidget(anywidget.AnyWidget):
             "lines": [],
             "limit": _limit_text(limit),
         }
+        return self._start_background(self._run_analysis, (node, limit, multipv), wait)
+
+    def _start_background(self, target, args: tuple, wait: bool) -> threading.Thread:
+        """Run ``target(*args, stop)`` in a daemon thread (widget messages keep flowing)."""
+        stop = threading.Event()
+        self._analysis_stop = stop
         thread = threading.Thread(
-            target=self._run_analysis,
-            args=(node, limit, multipv, stop),
-            name="cernunos-analysis",
+            target=target,
+            args=(*args, stop),
             daemon=True,
+            name=f"cernunos-{target.__name__.strip('_')}",
         )
         self._analysis_thread = thread
         thread.start()
@@ -215,21 +219,9 @@ class CernunosWidget(anywidget.AnyWidget):
         from .solver import Limit
 
         self.cancel_analysis()
-        stop = threading.Event()
-        self._analysis_stop = stop
         limit = limit or Limit(time=2.0)
         self.analysis = {"node": -1, "status": "game: starting", "lines": []}
-        thread = threading.Thread(
-            target=self._run_game_analysis,
-            args=(limit, stop),
-            name="cernunos-game-analysis",
-            daemon=True,
-        )
-        self._analysis_thread = thread
-        thread.start()
-        if wait:
-            thread.join()
-        return thread
+        return self._start_background(self._run_game_analysis, (limit,), wait)
 
     def _run_game_analysis(self, limit, stop: threading.Event) -> None:
         from .solver import Limit

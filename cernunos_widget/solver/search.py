@@ -79,6 +79,51 @@ def _ordered(
     return [(code, child) for _, code, child in keyed]
 
 
+def _best_child(
+    p: Position,
+    first: int,
+    alpha: int,
+    beta: int,
+    budget: Budget,
+    child_value: Callable[[Position, int, int], int],
+) -> tuple[int, int]:
+    """The alpha-beta loop over the children: (best value, its decision code)."""
+    green = _green_decides(p)
+    best, best_code = (-INFINITY if green else INFINITY), first
+    for code, child in _ordered(p, first, green, heuristic_score, budget):
+        v = child_value(child, alpha, beta)
+        if green:
+            if v > best:
+                best, best_code = v, code
+                alpha = max(alpha, v)
+        elif v < best:
+            best, best_code = v, code
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return best, best_code
+
+
+def _probe(lower: int, upper: int, alpha: int, beta: int) -> int | None:
+    """The value the table's bounds already settle for this window, if any."""
+    if lower >= beta:
+        return lower
+    if upper <= alpha:
+        return upper
+    if lower == upper:
+        return lower
+    return None
+
+
+def _bounds(best: int, alpha: int, beta: int, lower: int, upper: int) -> tuple[int, int]:
+    """What a fail-soft result searched in (alpha, beta) proves: new (lower, upper)."""
+    if best <= alpha:
+        return lower, best
+    if best >= beta:
+        return best, upper
+    return best, best
+
+
 class ExactSearch:
     """Alpha-beta to the end of the game, with a table of (lower, upper, best) bounds."""
 
@@ -91,33 +136,12 @@ class ExactSearch:
         if p._phase in _OVER:
             return final_score(p)
         lower, upper, best_code = self.table.get(p, (-INFINITY, INFINITY, -1))
-        if lower >= beta:
-            return lower
-        if upper <= alpha:
-            return upper
-        if lower == upper:
-            return lower
+        settled = _probe(lower, upper, alpha, beta)
+        if settled is not None:
+            return settled
         alpha, beta = max(alpha, lower), min(beta, upper)
-        a0, b0 = alpha, beta
-        green = _green_decides(p)
-        best = -INFINITY if green else INFINITY
-        for code, child in _ordered(p, best_code, green, heuristic_score, self.budget):
-            v = self.value(child, alpha, beta)
-            if green:
-                if v > best:
-                    best, best_code = v, code
-                    alpha = max(alpha, v)
-            elif v < best:
-                best, best_code = v, code
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        if best <= a0:
-            upper = best
-        elif best >= b0:
-            lower = best
-        else:
-            lower = upper = best
+        best, best_code = _best_child(p, best_code, alpha, beta, self.budget, self.value)
+        lower, upper = _bounds(best, alpha, beta, lower, upper)
         self.table[p] = (lower, upper, best_code)
         return best
 
@@ -177,34 +201,18 @@ class DepthSearch:
         best_code = -1
         if stored is not None:
             d, lower, upper, best_code = stored
-            if d >= depth:
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower == upper:
-                    return lower
-        a0, b0 = alpha, beta
-        green = _green_decides(p)
-        best = -INFINITY if green else INFINITY
-        for code, child in _ordered(p, best_code, green, heuristic_score, self.budget):
-            v = self.value(child, depth - 1, alpha, beta)
-            if green:
-                if v > best:
-                    best, best_code = v, code
-                    alpha = max(alpha, v)
-            elif v < best:
-                best, best_code = v, code
-                beta = min(beta, v)
-            if alpha >= beta:
-                break
-        lower, upper = -INFINITY, INFINITY
-        if best <= a0:
-            upper = best
-        elif best >= b0:
-            lower = best
-        else:
-            lower = upper = best
+            settled = _probe(lower, upper, alpha, beta) if d >= depth else None
+            if settled is not None:
+                return settled
+        best, best_code = _best_child(
+            p,
+            best_code,
+            alpha,
+            beta,
+            self.budget,
+            lambda child, a, b: self.value(child, depth - 1, a, b),
+        )
+        lower, upper = _bounds(best, alpha, beta, -INFINITY, INFINITY)
         self.table[p] = (depth, lower, upper, best_code)
         return best
 

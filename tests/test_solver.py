@@ -268,3 +268,12 @@ def test_mcts_results_are_for_the_root_decider_and_stop_on_a_budget():
     stop = threading.Event()
     stop.set()
     assert mcts_search(MIDGAME, stop=stop, seed=1).playouts <= 600
+
+
+def test_mcts_truncated_playouts_score_with_the_heuristic():
+    from cernunos_widget.solver import mcts_search
+
+    tree = mcts_search(MIDGAME, playouts=200, seed=3, playout_depth=4)
+    values = [r.value for r in tree.results()]
+    assert tree.playouts == 200 and all(-1 < v < 1 for v in values)
+    assert any(v not in (-1.0, 0.0, 1.0) for v in values)  # not only whole-game outcomes

@@ -86,17 +86,22 @@ class PerfectBot(SearchBot):
 class MctsBot(Bot):
     """Monte Carlo tree search with MCTS-Solver, for a time per decision."""
 
-    def __init__(self, seconds: float = 1.0, seed: int | None = None) -> None:
+    def __init__(
+        self, seconds: float = 1.0, seed: int | None = None, playout_depth: int | None = None
+    ) -> None:
         self.seconds = seconds
         self.seed = seed
-        self.name = f"mcts({seconds:g}s)"
+        self.playout_depth = playout_depth
+        self.name = f"mcts({seconds:g}s, playouts {playout_depth or 'to the end'})"
 
     def choose(self, position: Position) -> Decision:
         from .mcts import mcts_search
 
         if len(position.option_codes) == 1:
             return position.legal_decisions()[0]
-        results = mcts_search(position, self.seconds, seed=self.seed).results()
+        results = mcts_search(
+            position, self.seconds, seed=self.seed, playout_depth=self.playout_depth
+        ).results()
         return results[0].decision if results else position.legal_decisions()[0]
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from ..engine import Decision, Position
 from ..engine.decisions import decision_of
 from .search import Budget, SearchAborted, _green_decides
-from .values import final_score
+from .values import estimate, final_score, heuristic_score
 
 
 def _outcome(p: Position) -> int:
@@ -64,6 +64,7 @@ class Mcts:
         exploration: float = 1.2,
         seed: int | None = None,
         budget: Budget | None = None,
+        playout_depth: int | None = None,
     ) -> None:
         if position.is_over:
             raise ValueError(f"the game is over ({position.result()}): nothing to search")
@@ -71,6 +72,7 @@ class Mcts:
         self.root = Node(position, self.rng)
         self.c = exploration
         self.budget = budget or Budget()
+        self.playout_depth = playout_depth  # None: play out to the end
         self.playouts = 0
 
     # ------------------------------------------------------------------ search
@@ -132,9 +134,16 @@ class Mcts:
         if not node.untried and all(c.proven is not None for c in node.children.values()):
             node.proven = best
 
-    def _playout(self, position: Position) -> int:
+    def _playout(self, position: Position) -> float:
+        """A random playout: to the end (+1 / 0 / -1), or ``playout_depth`` decisions then
+        the heuristic score squashed into (-1, 1)."""
         p, rng = position, self.rng
+        steps = self.playout_depth
         while p._options:
+            if steps is not None:
+                if steps == 0:
+                    return estimate(heuristic_score(p))
+                steps -= 1
             self.budget.tick()
             p = p.child(rng.choice(p._options))
         return _outcome(p)
@@ -178,8 +187,11 @@ def mcts_search(
     playouts: int | None = None,
     seed: int | None = None,
     stop: threading.Event | None = None,
+    playout_depth: int | None = None,
 ) -> Mcts:
     """Run MCTS on ``position`` for a time or a number of playouts; return the tree."""
-    tree = Mcts(position, seed=seed, budget=Budget(seconds=seconds, stop=stop))
+    tree = Mcts(
+        position, seed=seed, budget=Budget(seconds=seconds, stop=stop), playout_depth=playout_depth
+    )
     tree.run(playouts)
     return tree

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..engine import Position
@@ -64,19 +64,26 @@ def _green_decides(p: Position) -> bool:
 
 def _ordered(
     p: Position, first: int, green: bool, score: Callable[[Position], int], budget: Budget
-) -> list[tuple[int, Position]]:
-    """Children, the table's move first, then the best-looking for the decider.
+) -> Iterator[tuple[int, Position]]:
+    """Children, lazily: the table's move first (often it settles the node alone), then
+    the others, best-looking for the decider first.
 
     Each child is one decision applied: that is what the budget counts as a node.
     """
+    if first >= 0 and first in p._options:
+        budget.tick()
+        yield first, p.child(first)
     keyed = []
     for code in p._options:
+        if code == first:
+            continue
         budget.tick()
         child = p.child(code)
         s = final_score(child) if child._phase in _OVER else score(child)
-        keyed.append(((-s if green else s) - (INFINITY if code == first else 0), code, child))
+        keyed.append((-s if green else s, code, child))
     keyed.sort(key=lambda t: t[0])
-    return [(code, child) for _, code, child in keyed]
+    for _, code, child in keyed:
+        yield code, child
 
 
 def _best_child(

@@ -244,7 +244,7 @@ class CernunosWidget(anywidget.AnyWidget):
             node.mark, node.mark_text = _mistake(was, now)
             marked += bool(node.mark)
         status = "cancelled" if stop.is_set() else f"game: done, {marked} mistake(s) marked"
-        self._sync_tree(self.node)
+        self._publish_nodes()  # the marks; the user's place and selection are left alone
         self.analysis = {**self.analysis, "status": status}
 
     def play_analysis_line(self, index: int = 0) -> GameNode:
@@ -279,6 +279,13 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def _sync_tree(self, current: GameNode) -> None:
         """Send the tree (with every node's view) and move to ``current``."""
+        self._publish_nodes()
+        with self.hold_sync():
+            self.current = current.id
+            self._reset_input()
+
+    def _publish_nodes(self) -> None:
+        """Send the tree, every node with its view, marks and comment."""
         self.nodes = [
             {
                 "id": n.id,
@@ -293,9 +300,6 @@ class CernunosWidget(anywidget.AnyWidget):
             }
             for n in self._game.root.walk()
         ]
-        with self.hold_sync():
-            self.current = current.id
-            self._reset_input()
 
     def _reset_input(self, message: str = "") -> None:
         self.selected_kind = ""

@@ -84,18 +84,28 @@ def coverable_masks(board: Board, player: int) -> tuple[int, int]:
             if top & KIND_MASK == FIRE:
                 fires |= bit
         bit <<= 1
+    their_bit = OWNER_BIT - me
     closed = 0
     rest = theirs
     while rest:
         low = rest & -rest
         rest ^= low
         c = low.bit_length() - 1
-        power = (
-            base_power(board[c])
-            + (deer & ADJACENT_MASK[c]).bit_count()
-            - (wolves & WOLF_ZONE_MASK[c]).bit_count()
-        )
-        if power > 0:
+        # power > 0 iff the base power exceeds wolves - deer; the
+        # stack is read only as far as that takes.
+        need = (wolves & WOLF_ZONE_MASK[c]).bit_count() if wolves else 0
+        if deer:
+            need -= (deer & ADJACENT_MASK[c]).bit_count()
+        if need < 0:
+            closed |= low
+            continue
+        stack = board[c]
+        i = len(stack) - 2
+        run = 0
+        while i >= 0 and stack[i] & OWNER_BIT == their_bit and run <= need:
+            run += 1
+            i -= 1
+        if run > need:
             closed |= low
     anything = ALL_CELLS_MASK & ~closed
     return anything, anything & ~fires  # no Tree on a Fire

@@ -94,7 +94,7 @@ class Work:
     def __init__(self, board, reserve, burned, side, phase, agenda, count, events=None):
         self.board: list[tuple[int, ...]] = list(board)
         self.reserve: list[int] = list(reserve)
-        self.burned: list[int] = list(burned)
+        self.burned: tuple[int, int] = tuple(burned)  # rebuilt only when a Tree burns
         self.side: int = side
         self.phase: int = phase
         self.agenda: list[tuple] = list(agenda)
@@ -205,7 +205,8 @@ class Work:
             board[c] = board[c] + (tree,)
             if self.events is not None:
                 self.events.append(ev.grew(tree, c, by_growth=True))
-        self._burn()
+        # No burning check: each new Tree covers a Tree that was not burnable, next to the
+        # same cells, so it is not burnable either (R-26).
 
     def _after_growth(self) -> None:
         if not self._game_end_triggered():
@@ -221,7 +222,10 @@ class Work:
         self.count = 0
         if self.events is not None:
             self.events.append(ev.placed(token, cell))
-        self._burn()  # D-8: a Tree placed next to a Fire burns at once
+        # R-26, D-8: nothing is burnable between changes, so a placement can only set off
+        # burning by bringing a Fire, or a Tree next to a visible Fire (R-12: never on one).
+        if kind == FIRE or (kind == TREE and self._fire_next_to(cell)):
+            self._burn()
         if kind in _PLACED_AND_ACTIVATED and len(self.board[cell]) == height:
             self._activate(cell, may_double=True)
         self.resume()
@@ -338,7 +342,7 @@ class Work:
             self.board[cell] = self.board[cell] + (tree,)
             if self.events is not None:
                 self.events.append(ev.grew(code, cell, by_growth=False))
-            self._burn()
+            # No burning check: the new Tree covers one that was on top and not burnable.
         elif self.events is not None:
             self.events.append(ev.nothing_to_do(code, cell, "has no Tree left in reserve"))
 
@@ -463,10 +467,19 @@ class Work:
             stack = board[cell]
             tree = stack[-1]
             board[cell] = stack[:-1]
-            self.burned[(tree & OWNER_BIT) >> 3] += 1
+            green, purple = self.burned
+            self.burned = (green, purple + 1) if tree & OWNER_BIT else (green + 1, purple)
             if self.events is not None:
                 fire = stack[-2] if fire_cell is None else board[fire_cell][-1]
                 self.events.append(ev.burned(tree, cell, fire, fire_cell))
+
+    def _fire_next_to(self, cell: int) -> bool:
+        board = self.board
+        for n in ADJACENT[cell]:
+            s = board[n]
+            if s and s[-1] & KIND_MASK == FIRE:
+                return True
+        return False
 
     def _tag_top(self, cell: int) -> int:
         """Give the top token of ``cell`` an identity that survives moves (R-22, R-25)."""

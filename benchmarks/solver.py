@@ -127,8 +127,9 @@ def main() -> None:
         solve_times(positions, args.cap)
     print("search speed on midgame positions:")
     midgame_speed(args.speed_seconds)
-    print("strength:")
-    strength(args.games, args.move_time)
+    if args.games > 0:
+        print("strength:")
+        strength(args.games, args.move_time)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from ..engine import Position
 from ..engine.effects import FORFEIT, OVER
-from .values import FORFEIT_SCORE, INFINITY, final_score, heuristic_score
+from .values import FORFEIT_SCORE, INFINITY, MAX_MARGIN, final_score, heuristic_score
 
 _OVER = (OVER, FORFEIT)
 
@@ -163,7 +163,15 @@ class ExactSearch:
             outcome = self.outcome(p)
         if outcome == 0:
             return 0
-        lo, hi = (1, FORFEIT_SCORE) if outcome > 0 else (-FORFEIT_SCORE, -1)
+        # A forfeit is worth FORFEIT_SCORE exactly; any scored game is within MAX_MARGIN.
+        if outcome > 0:
+            if self.value(p, FORFEIT_SCORE - 1, FORFEIT_SCORE) >= FORFEIT_SCORE:
+                return FORFEIT_SCORE
+            lo, hi = 1, MAX_MARGIN
+        else:
+            if self.value(p, -FORFEIT_SCORE, -FORFEIT_SCORE + 1) <= -FORFEIT_SCORE:
+                return -FORFEIT_SCORE
+            lo, hi = -MAX_MARGIN, -1
         while lo < hi:  # invariant: lo <= value <= hi
             mid = (lo + hi + 1) // 2
             if self.value(p, mid - 1, mid) >= mid:

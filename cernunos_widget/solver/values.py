@@ -15,7 +15,8 @@ from ..engine.board import occupied_counts, top_tree_counts
 
 CELL_WEIGHT = 625  # > 25 * 25: a cell outweighs any Tree and burn margin
 TREE_WEIGHT = 25  # > 2 * 12: a Tree on top outweighs any burn margin
-FORFEIT_SCORE = 100_000  # beyond any scored game (max 12 * 625 + 12 * 25 + 12)
+MAX_MARGIN = 12 * CELL_WEIGHT + 12 * TREE_WEIGHT + 12  # the largest scored-game value
+FORFEIT_SCORE = 100_000  # beyond any scored game
 INFINITY = 10**9
 
 

@@ -16,6 +16,11 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
+
+# A kernel round trip on a loaded 2-core machine can exceed Playwright's 5 s default:
+# assertions wait longer (they return as soon as the condition holds).
+expect.set_options(timeout=20_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -46,6 +46,11 @@ def zone_of(kind: Kind, cell: str) -> dict:
     return {"cells": cells, "pushes": pushes, "label": _ZONE_LABELS[kind]}
 
 
+def zone_table() -> dict[str, dict[str, dict]]:
+    """The zone of every kind on every cell (sent once: it depends on nothing else)."""
+    return {k.letter: {cell: zone_of(k, cell) for cell in CELL_NAMES} for k in Kind}
+
+
 def _stack_text(position: Position, cell: str) -> str:
     return "".join(t.letter for t in position.stack(cell))
 
@@ -86,14 +91,13 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
             }
             for cell, info in position.powers().items()
         },
-        "zones": {cell: zone_of(position.top(cell).kind, cell) for cell in stacks},
         "placements": {},
         "coverable": [],
         "targets": [],
         "swaps": [],
         "grow": {"options": [], "count": 0, "trees": []},
         "can_pass": "pass" in tokens,
-        "options": list(tokens),
+        "option_count": len(tokens),
         "events": [{"kind": e.kind, "text": e.text, "cells": list(e.cells)} for e in events],
         "changed": sorted({c for e in events for c in e.cells}, key=CELL_INDEX.get),
         "result": "",

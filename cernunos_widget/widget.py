@@ -20,9 +20,10 @@ from .engine import CernunosError, Kind, Position
 from .engine.geometry import CELL_INDEX
 from .engine.icons import COLORS, ICONS
 from .game import Game, GameNode
-from .view import KIND_NAMES, build_view
+from .view import KIND_NAMES, build_view, zone_table
 
 _JS = Path(__file__).parent / "js"
+_ZONES = zone_table()
 
 
 class CernunosWidget(anywidget.AnyWidget):
@@ -48,6 +49,7 @@ class CernunosWidget(anywidget.AnyWidget):
     icons = traitlets.Dict(ICONS).tag(sync=True)
     colors = traitlets.Dict(COLORS).tag(sync=True)
     kind_names = traitlets.Dict(KIND_NAMES).tag(sync=True)
+    zones = traitlets.Dict().tag(sync=True)  # kind -> cell -> zone, computed once
 
     def __init__(
         self,
@@ -58,7 +60,7 @@ class CernunosWidget(anywidget.AnyWidget):
         overlay: bool = False,
         **kwargs: Any,
     ) -> None:
-        super().__init__(overlay=overlay, **kwargs)
+        super().__init__(overlay=overlay, zones=_ZONES, **kwargs)
         if sum(x is not None for x in (position, cpn, game)) > 1:
             raise ValueError("give at most one of position, cpn and game")
         if isinstance(game, str):

@@ -23,7 +23,7 @@ def test_initial_state_is_in_traits():
     assert w.current == 0 and len(w.nodes) == 1
     view = current_view(w)
     assert view["cpn"] == Position.start().cpn() and view["pending"] == "g chooses placement"
-    assert view["reserves"]["g"]["T"] == 12 and len(view["options"]) == 96
+    assert view["reserves"]["g"]["T"] == 12 and view["option_count"] == 96
     assert w.cpn == Position.start().cpn()
 
 
@@ -189,7 +189,12 @@ def test_power_overlay_data():
         "text": "1 (base 0, +1 Deer a2, +1 Deer c2, -1 Wolf a1)",
     }
     assert "b2" not in current_view(w)["coverable"]
-    assert current_view(w)["zones"]["a1"]["cells"] == ["b2", "c3"]
+    assert w.zones["W"]["a1"]["cells"] == ["b2", "c3"]  # the Wolf on a1
+    assert w.zones["B"]["b1"]["pushes"] == [
+        ["a1", "d1", True],
+        ["c1", "d1", False],
+        ["b2", "b3", False],
+    ]
 
 
 def test_to_html_is_self_contained(tmp_path):

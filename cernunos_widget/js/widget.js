@@ -51,7 +51,8 @@ function drawBoard(model, node, state) {
   const analysis = model.get("analysis") || {};
   const best = new Set(analysis.node === node.id && analysis.lines && analysis.lines.length ? analysis.lines[0].cells : []);
   const coverable = new Set(overlay ? v.coverable : []);
-  const zone = state.hover && v.zones[state.hover] ? v.zones[state.hover] : null;
+  const hoverTop = state.hover && v.stacks[state.hover] ? v.stacks[state.hover].slice(-1).toUpperCase() : null;
+  const zone = hoverTop ? model.get("zones")[hoverTop][state.hover] : null;
   const zoneCells = new Set(zone ? zone.cells : []);
   const pushDest = new Set(zone ? zone.pushes.map((p) => p[1]) : []);
 

@@ -277,3 +277,24 @@ def test_mcts_truncated_playouts_score_with_the_heuristic():
     values = [r.value for r in tree.results()]
     assert tree.playouts == 200 and all(-1 < v < 1 for v in values)
     assert any(v not in (-1.0, 0.0, 1.0) for v in values)  # not only whole-game outcomes
+
+
+def test_mcts_always_stops_on_time_even_among_proven_nodes():
+    """Iterations that only revisit a proven node must still count against the budget."""
+    from cernunos_widget.solver import Mcts
+    from cernunos_widget.solver.search import Budget
+
+    tree = Mcts(MIDGAME, seed=1)
+    tree.run(playouts=len(MIDGAME.option_codes))  # every first decision expanded once
+    sign = 1 if tree.root.green else -1
+    children = list(tree.root.children.values())
+    children[0].proven = 0  # a proven draw ...
+    for child in children[1:]:  # ... beside decisions that look bad and are well explored
+        child.visits, child.total = 10_000, -0.8 * sign * 10_000
+    tree.root.visits = sum(c.visits for c in children)
+    tree.budget = Budget(seconds=0.05)
+    finished = []
+    thread = threading.Thread(target=lambda: (tree.run(), finished.append(True)), daemon=True)
+    thread.start()
+    thread.join(30)  # generous: it checks that the search stops, not how fast
+    assert finished, "MCTS kept revisiting a proven node without checking its time limit"

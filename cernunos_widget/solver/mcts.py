@@ -88,6 +88,9 @@ class Mcts:
             pass
 
     def _iterate(self) -> None:
+        # Every iteration counts against the budget: one that only revisits a proven node
+        # applies no decision, and would otherwise never reach a time check.
+        self.budget.tick()
         node, path = self.root, [self.root]
         while node.proven is None and not node.untried and node.children:
             node = self._select(node)

@@ -298,3 +298,9 @@ def test_mcts_always_stops_on_time_even_among_proven_nodes():
     thread.start()
     thread.join(30)  # generous: it checks that the search stops, not how fast
     assert finished, "MCTS kept revisiting a proven node without checking its time limit"
+
+
+def test_analyse_with_a_progress_bar(capsys):
+    infos = analyse(MIDGAME, Limit(depth=2, time=60), progress=True)
+    assert infos and infos[0].depth == 2
+    assert "analysing" in capsys.readouterr().err  # tqdm writes its bar to stderr

@@ -224,7 +224,7 @@ class Work:
             self.events.append(ev.placed(token, cell))
         # R-26, D-8: nothing is burnable between changes, so a placement can only set off
         # burning by bringing a Fire, or a Tree next to a visible Fire (R-12: never on one).
-        if kind == FIRE or (kind == TREE and self._fire_next_to(cell)):
+        if kind == FIRE or (kind == TREE and self._top_next_to(cell, FIRE, KIND_MASK)):
             self._burn()
         if kind in _PLACED_AND_ACTIVATED and len(self.board[cell]) == height:
             self._activate(cell, may_double=True)
@@ -301,7 +301,7 @@ class Work:
         owner = (code & OWNER_BIT) >> 3
         if self.events is not None:
             self.events.append(ev.activated(code, cell, second=not may_double))
-        if may_double and self._squirrel_next_to(cell, owner):  # R-25
+        if may_double and self._top_next_to(cell, owner * OWNER_BIT + SQUIRREL, CODE_MASK):  # R-25
             tag = self._tag_top(cell)
             self.agenda.append((ACT, tag, False, code & CODE_MASK))
         if kind == TREE:
@@ -325,12 +325,12 @@ class Work:
         else:
             self._fox(cell, owner)
 
-    def _squirrel_next_to(self, cell: int, owner: int) -> bool:
-        squirrel = owner * OWNER_BIT + SQUIRREL
+    def _top_next_to(self, cell: int, wanted: int, mask: int) -> bool:
+        """Is there a top token ``t`` on a cell adjacent to ``cell`` with ``t & mask == wanted``?"""
         board = self.board
         for n in ADJACENT[cell]:
             s = board[n]
-            if s and s[-1] & CODE_MASK == squirrel:
+            if s and s[-1] & mask == wanted:
                 return True
         return False
 
@@ -472,14 +472,6 @@ class Work:
             if self.events is not None:
                 fire = stack[-2] if fire_cell is None else board[fire_cell][-1]
                 self.events.append(ev.burned(tree, cell, fire, fire_cell))
-
-    def _fire_next_to(self, cell: int) -> bool:
-        board = self.board
-        for n in ADJACENT[cell]:
-            s = board[n]
-            if s and s[-1] & KIND_MASK == FIRE:
-                return True
-        return False
 
     def _tag_top(self, cell: int) -> int:
         """Give the top token of ``cell`` an identity that survives moves (R-22, R-25)."""

@@ -1,54 +1,17 @@
 """What the page draws for one node of the game, computed by the engine (JSON-ready).
 
 The front end renders this and sends intent back; it never decides legality, so
-everything rule-dependent (options, powers, zones, who chooses) is computed here.
+everything rule-dependent (options, powers, who chooses) comes from the engine here;
+the hover zones come from :mod:`.engine.zones`, sent once.
 """
 
 from __future__ import annotations
 
-from .engine import ADJACENT, AROUND, BOAR_PUSH, CELL_NAMES, WOLF_ZONE, Kind, Player, Position
+from .engine import CELL_NAMES, Kind, Player, Position
 from .engine.events import Event
 from .engine.geometry import CELL_INDEX
 
 KIND_NAMES = {k.letter: k.title for k in Kind}
-
-# What the zone of a top token means when hovered (R-19..R-26).
-_ZONE_LABELS = {
-    Kind.TREE: "grows on its own cell (R-19)",
-    Kind.BOAR: "pushes an adjacent token one cell further, wrapping around (R-20)",
-    Kind.DEER: "+1 power to its owner's tokens on adjacent cells (R-21)",
-    Kind.WOLF: "-1 power to opposing tokens up to two diagonal steps away (R-24)",
-    Kind.SQUIRREL: "doubles the activations of its owner's adjacent tokens (R-25)",
-    Kind.FOX: "swaps two tokens around it (R-22)",
-    Kind.CROW: "brings an adjacent stack's bottom token to the top (R-23)",
-    Kind.FIRE: "burns Trees on adjacent cells (R-26)",
-}
-
-
-def _names(indices) -> list[str]:
-    return [CELL_NAMES[i] for i in indices]
-
-
-def zone_of(kind: Kind, cell: str) -> dict:
-    """The cells a token of ``kind`` on ``cell`` acts on, for the hover overlay."""
-    i = CELL_INDEX[cell]
-    pushes: list[list] = []
-    if kind == Kind.WOLF:
-        cells = _names(WOLF_ZONE[i])
-    elif kind == Kind.FOX:
-        cells = _names(AROUND[i])
-    elif kind == Kind.TREE:
-        cells = [cell]
-    else:
-        cells = _names(ADJACENT[i])
-    if kind == Kind.BOAR:
-        pushes = [[CELL_NAMES[t], CELL_NAMES[d], w] for t, (d, w) in BOAR_PUSH[i].items()]
-    return {"cells": cells, "pushes": pushes, "label": _ZONE_LABELS[kind]}
-
-
-def zone_table() -> dict[str, dict[str, dict]]:
-    """The zone of every kind on every cell (sent once: it depends on nothing else)."""
-    return {k.letter: {cell: zone_of(k, cell) for cell in CELL_NAMES} for k in Kind}
 
 
 def _stack_text(position: Position, cell: str) -> str:

@@ -19,8 +19,9 @@ import traitlets
 from .engine import CernunosError, Kind, Position
 from .engine.geometry import CELL_INDEX
 from .engine.icons import COLORS, ICONS
+from .engine.zones import zone_table
 from .game import Game, GameNode
-from .view import KIND_NAMES, build_view, zone_table
+from .view import KIND_NAMES, build_view
 
 _JS = Path(__file__).parent / "js"
 _ZONES = zone_table()

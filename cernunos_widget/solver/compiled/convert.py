@@ -1,0 +1,86 @@
+"""Between engine positions and compiled states (``layout.py``), both ways."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...engine import Position
+from ...engine.effects import ACT, CHOICE_FOX_ORDER, OVER
+from .layout import (
+    AGENDA,
+    AGENDA_LEN,
+    BURNED,
+    COUNT,
+    ENTRY,
+    HEIGHTS,
+    MAX_HEIGHT,
+    PHASE,
+    RESERVE,
+    SIDE,
+    SIZE,
+    STACKS,
+    TAGGED,
+)
+from .rules import new_options, options
+
+
+def encode(position: Position) -> np.ndarray:
+    """The compiled state of an engine position (mid-effect positions included)."""
+    s = np.zeros(SIZE, np.int16)
+    for c, stack in enumerate(position._board):
+        s[HEIGHTS + c] = len(stack)
+        s[STACKS + c * MAX_HEIGHT : STACKS + c * MAX_HEIGHT + len(stack)] = stack
+    s[RESERVE : RESERVE + 16] = position._reserve
+    s[BURNED : BURNED + 2] = position._burned
+    s[SIDE] = position._side
+    s[PHASE] = position._phase
+    s[COUNT] = position._count
+    s[TAGGED] = 1 if position._agenda else 0  # as the engine's Work starts
+    s[AGENDA_LEN] = len(position._agenda)
+    for k, entry in enumerate(position._agenda):
+        e = AGENDA + k * ENTRY
+        if entry[0] == ACT:
+            _, tag, may_double, code = entry
+            s[e : e + 4] = (ACT, tag, 1 if may_double else 0, code)
+        else:
+            choice, owner, cell, opts = entry
+            s[e : e + 3] = (choice, owner, cell)
+            if choice == CHOICE_FOX_ORDER:
+                s[e + 3] = opts[0] - 97
+                s[e + 4] = opts[1] - 97
+    return s
+
+
+def decode(s: np.ndarray) -> Position:
+    """The engine position of a settled compiled state (the inverse of :func:`encode`)."""
+    board = tuple(
+        tuple(int(x) for x in s[STACKS + c * MAX_HEIGHT : STACKS + c * MAX_HEIGHT + s[HEIGHTS + c]])
+        for c in range(12)
+    )
+    agenda = []
+    n = int(s[AGENDA_LEN])
+    for k in range(n):
+        e = AGENDA + k * ENTRY
+        kind = int(s[e])
+        if kind == ACT:
+            agenda.append((ACT, int(s[e + 1]), bool(s[e + 2]), int(s[e + 3])))
+        else:
+            # Only the last entry can be a choice; its options come from the board.
+            agenda.append((kind, int(s[e + 1]), int(s[e + 2]), _options_of(s)))
+    p = object.__new__(Position)
+    p._board = board
+    p._reserve = tuple(int(x) for x in s[RESERVE : RESERVE + 16])
+    p._burned = (int(s[BURNED]), int(s[BURNED + 1]))
+    p._phase = int(s[PHASE])
+    p._side = 0 if p._phase == OVER else int(s[SIDE])
+    p._agenda = tuple(agenda)
+    p._count = int(s[COUNT])
+    p._options = _options_of(s)
+    p._hash = None
+    return p
+
+
+def _options_of(s: np.ndarray) -> tuple[int, ...]:
+    out = new_options()
+    n = options(s.copy(), out)
+    return tuple(int(x) for x in out[:n])

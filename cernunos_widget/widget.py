@@ -228,7 +228,12 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def _run_game_analysis(self, limit, stop: threading.Event) -> None:
         from .solver import Limit
-        from .solver.search import Budget, ExactSearch, SearchAborted
+        from .solver.compiled.searchers import CompiledExactSearch
+        from .solver.search import Budget, SearchAborted
+
+        def outcome(position, per) -> int:
+            budget = Budget(per.time, per.nodes, stop)
+            return CompiledExactSearch(budget, table_bits=18).outcome(position)
 
         nodes = self._game.mainline()
         marked = 0
@@ -240,8 +245,8 @@ class CernunosWidget(anywidget.AnyWidget):
             sign = 1 if before.decider.letter == "g" else -1
             per = Limit(time=limit.time, nodes=limit.nodes)
             try:
-                was = ExactSearch(Budget(per.time, per.nodes, stop)).outcome(before) * sign
-                now = ExactSearch(Budget(per.time, per.nodes, stop)).outcome(node.position) * sign
+                was = outcome(before, per) * sign
+                now = outcome(node.position, per) * sign
             except SearchAborted:
                 continue
             node.mark, node.mark_text = _mistake(was, now)

@@ -1,8 +1,10 @@
 """The solver: exact values against brute force, proofs, limits, analysis, bots, CLI."""
 
 import contextlib
+import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -21,6 +23,7 @@ from cernunos_widget.solver import (
     play_game,
     solve,
 )
+from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
 from cernunos_widget.solver.search import Budget, ExactSearch
 
 sys.setrecursionlimit(10_000)
@@ -65,11 +68,12 @@ def green_view(solution, p: Position) -> int:
     return solution.score if p.decider in (None, Player.GREEN) else -solution.score
 
 
-def test_exact_solver_agrees_with_brute_force(endgames):
+@pytest.mark.parametrize("searcher", [ExactSearch, CompiledExactSearch])
+def test_exact_solver_agrees_with_brute_force(endgames, searcher):
     assert len(endgames) >= 200
     assert sum(1 for p, _ in endgames if len(p.option_codes) > 2) >= 100  # not all trivial
     for p, truth in endgames:
-        search = ExactSearch()
+        search = searcher()
         outcome = search.outcome(p)
         assert outcome == (truth > 0) - (truth < 0), p.cpn()
         assert search.strong_value(p, outcome) == truth, p.cpn()
@@ -154,7 +158,7 @@ def test_analysis_yields_improving_results():
     assert [r[0].depth for r in results] == [1, 2, 3]
 
 
-def test_a_stop_or_an_interrupt_returns_the_best_so_far(monkeypatch):
+def test_a_stop_or_an_interrupt_returns_the_best_so_far():
     stop = threading.Event()
     timer = threading.Timer(0.5, stop.set)
     timer.start()
@@ -162,18 +166,13 @@ def test_a_stop_or_an_interrupt_returns_the_best_so_far(monkeypatch):
     timer.cancel()
     assert infos and infos[0].decision in MIDGAME.legal_decisions()
 
-    calls = {"n": 0}
-    original = Budget.tick
-
-    def interrupted(self):
-        calls["n"] += 1
-        if calls["n"] > 20_000:
-            raise KeyboardInterrupt
-        original(self)
-
-    monkeypatch.setattr(Budget, "tick", interrupted)
+    # Ctrl-C (SIGINT) while the compiled search runs in its worker thread.
+    timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
     infos = analyse(MIDGAME, Limit(time=60))
-    assert infos and calls["n"] > 20_000
+    timer.join()
+    assert infos and infos[0].decision in MIDGAME.legal_decisions()
+    assert infos[0].seconds < 59  # it stopped at the interrupt, not at the time limit
 
 
 def test_analysis_of_a_finished_game_is_refused():
@@ -282,7 +281,6 @@ def test_mcts_truncated_playouts_score_with_the_heuristic():
 def test_mcts_always_stops_on_time_even_among_proven_nodes():
     """Iterations that only revisit a proven node must still count against the budget."""
     from cernunos_widget.solver import Mcts
-    from cernunos_widget.solver.search import Budget
 
     tree = Mcts(MIDGAME, seed=1)
     tree.run(playouts=len(MIDGAME.option_codes))  # every first decision expanded once

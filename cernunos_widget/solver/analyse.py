@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from ..engine import Decision, Position
 from ..engine.decisions import code_to_text, decision_of
-from .search import Budget, DepthSearch, ExactSearch, SearchAborted
+from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
+from .search import Budget, SearchAborted
 from .values import describe_score, estimate, outcome_word
 
 # Below this many tokens left in both reserves together, analysis first tries to prove.
@@ -116,7 +117,7 @@ def solve(
     """Solve exactly, or say honestly that it could not be done within ``limit``."""
     budget = _budget(limit, stop)
     sign = _perspective(position)
-    search = ExactSearch(budget)
+    search = CompiledExactSearch(budget)
     try:
         outcome = search.outcome(position)
         score = search.strong_value(position, outcome) if strong else None
@@ -167,7 +168,7 @@ def analysis(
 
     reserves = position.reserve_size("g") + position.reserve_size("p")
     if reserves <= EXACT_RESERVE_LIMIT:
-        exact = ExactSearch(budget)
+        exact = CompiledExactSearch(budget)
         try:
             for code in codes:
                 child = children[code]
@@ -212,7 +213,7 @@ def analysis(
                 if proven:
                     yield ranked(proven)
                 return
-    depth_search = DepthSearch(budget)
+    depth_search = CompiledDepthSearch(budget)
     max_depth = limit.depth if limit.depth is not None else 200
     for depth in range(1, max_depth + 1):
         current: dict[int, Info] = dict(proven)

@@ -328,6 +328,17 @@ def child(s, code, out):
 
 
 @njit(cache=True)
+def child_into(s, code, dst, out):
+    """:func:`child` written into ``dst`` (a preallocated state) instead of a new array."""
+    dst[:] = s
+    apply(dst, code)
+    n = settle(dst, out)
+    if dst[PHASE] == OVER:
+        dst[SIDE] = 0
+    return n
+
+
+@njit(cache=True)
 def begin_turn(s):
     """R-13, R-14: the turn of the side starts with tree growth."""
     trees = np.empty(N_CELLS, np.int64)

@@ -1,0 +1,182 @@
+"""Compiled alpha-beta over the engine's decisions, exact or depth-limited (see search.py).
+
+The same algorithm as :class:`..search.ExactSearch` and :class:`..search.DepthSearch`:
+fail-soft alpha-beta on scores from Green's point of view, where whoever decides at a node
+(R-27) maximises (Green) or minimises (Purple); a table of bounds; the table's decision
+first, then the others ordered by the heuristic score of the child.  ``depth == EXACT``
+searches to the end of the game; a smaller depth scores the horizon heuristically.
+
+``ctl`` is shared with the Python thread that runs the search: it counts nodes (decisions
+applied), holds the node limit, and a stop flag that thread may raise at any moment; the
+search then unwinds at once and reports ``ABORTED`` (nothing it stored is wrong, only
+incomplete).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..values import INFINITY
+from .layout import SIZE
+from .rules import child_into, decider, final_score, heuristic_score, is_over, options
+from .table import state_hash
+
+EXACT = 1 << 30  # the depth of a search to the end of the game
+MAX_PLY = 1024
+
+# ctl slots
+NODES, MAX_NODES, STOP, ABORTED, HORIZON = range(5)
+CTL_SIZE = 5
+
+
+def new_ctl(max_nodes: int) -> np.ndarray:
+    ctl = np.zeros(CTL_SIZE, np.int64)
+    ctl[MAX_NODES] = max_nodes
+    return ctl
+
+
+def new_pool() -> np.ndarray:
+    """Per-ply buffers for option lists."""
+    from .layout import MAX_OPTIONS
+
+    return np.empty((MAX_PLY + 2, MAX_OPTIONS), np.int64)
+
+
+@njit(cache=True, inline="always")
+def _tick(ctl):
+    """Count one decision applied; False when the search must stop."""
+    ctl[NODES] += 1
+    if ctl[NODES] > ctl[MAX_NODES] or (ctl[NODES] & 1023 == 0 and ctl[STOP]):
+        ctl[ABORTED] = 1
+        return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, ctl, pool):
+    """The fail-soft value of ``s``: exact inside (alpha, beta), else a bound beyond it."""
+    if is_over(s):
+        return final_score(s)
+    if depth <= 0 or ply >= MAX_PLY:
+        ctl[HORIZON] = 1
+        return heuristic_score(s)
+    h = state_hash(s)
+    slot = np.int64(h & np.uint64(keys.size - 1))
+    lower = -INFINITY
+    upper = INFINITY
+    first = -1
+    if keys[slot] == h and depth_t[slot] >= 0:
+        first = move_t[slot]
+        if depth_t[slot] >= depth:
+            lower = np.int64(lower_t[slot])
+            upper = np.int64(upper_t[slot])
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+    opts = pool[ply]
+    n = options(s, opts)
+    scratch = pool[ply + 1]
+    green = decider(s) == 0
+    best = -INFINITY if green else INFINITY
+    best_code = first
+    child_depth = depth if depth >= EXACT else depth - 1
+    a = alpha
+    b = beta
+    has_first = False
+    for i in range(n):
+        if opts[i] == first:
+            has_first = True
+    if has_first:
+        if not _tick(ctl):
+            return 0
+        c = np.empty(SIZE, np.int16)
+        child_into(s, first, c, scratch)
+        v = search(
+            c, child_depth, a, b, ply + 1, keys, lower_t, upper_t, move_t, depth_t, ctl, pool
+        )
+        if ctl[ABORTED]:
+            return 0
+        if green:
+            if v > best:
+                best = v
+                a = max(a, v)
+        elif v < best:
+            best = v
+            b = min(b, v)
+    if a < b:
+        m = n - 1 if has_first else n
+        kids = np.empty((m, SIZE), np.int16)
+        order_keys = np.empty(m, np.int64)
+        codes = np.empty(m, np.int64)
+        j = 0
+        for i in range(n):
+            code = opts[i]
+            if code == first:
+                continue
+            if not _tick(ctl):
+                return 0
+            child_into(s, code, kids[j], scratch)
+            sc = final_score(kids[j]) if is_over(kids[j]) else heuristic_score(kids[j])
+            order_keys[j] = -sc if green else sc
+            codes[j] = code
+            j += 1
+        order = np.argsort(order_keys, kind="mergesort")  # ties keep the listing order
+        for k in range(m):
+            j = order[k]
+            v = search(
+                kids[j],
+                child_depth,
+                a,
+                b,
+                ply + 1,
+                keys,
+                lower_t,
+                upper_t,
+                move_t,
+                depth_t,
+                ctl,
+                pool,
+            )
+            if ctl[ABORTED]:
+                return 0
+            if green:
+                if v > best:
+                    best = v
+                    best_code = codes[j]
+                    a = max(a, v)
+            elif v < best:
+                best = v
+                best_code = codes[j]
+                b = min(b, v)
+            if a >= b:
+                break
+    # What a fail-soft result searched in (alpha, beta) proves.
+    if best <= alpha:
+        upper = best
+    elif best >= beta:
+        lower = best
+    else:
+        lower = best
+        upper = best
+    keys[slot] = h
+    lower_t[slot] = max(lower, -INFINITY)
+    upper_t[slot] = min(upper, INFINITY)
+    move_t[slot] = best_code
+    depth_t[slot] = min(depth, EXACT)
+    return best
+
+
+@njit(cache=True)
+def table_move(s, keys, move_t, depth_t):
+    """The best decision the table remembers for ``s``, or -1."""
+    h = state_hash(s)
+    slot = np.int64(h & np.uint64(keys.size - 1))
+    if keys[slot] == h and depth_t[slot] >= 0:
+        return np.int64(move_t[slot])
+    return np.int64(-1)

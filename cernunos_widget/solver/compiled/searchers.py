@@ -1,0 +1,151 @@
+"""The compiled searches behind the Python interface of :mod:`..search`.
+
+:class:`CompiledExactSearch` and :class:`CompiledDepthSearch` answer the same questions as
+``ExactSearch`` and ``DepthSearch`` (same values, same budget) about engine ``Position``
+values, 15-20 times faster.  Each compiled call runs in a worker thread that holds no GIL,
+so the calling thread can enforce the deadline, a stop event and Ctrl-C: it raises the
+compiled search's stop flag, which unwinds at once.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from ...engine import Position
+from ..search import Budget, ExactSearch, SearchAborted
+from ..values import INFINITY
+from .alphabeta import ABORTED, EXACT, HORIZON, NODES, STOP, new_ctl, new_pool, search, table_move
+from .convert import encode
+from .rules import child, is_over, new_options, options
+from .table import Table
+
+_NO_LIMIT = 1 << 62
+_POLL = 0.005  # seconds between looks at the clock and the stop event
+
+
+class _Runner:
+    """Runs compiled searches under a :class:`Budget` (shared by a whole analysis)."""
+
+    def __init__(self, budget: Budget | None, table_bits: int) -> None:
+        self.budget = budget or Budget()
+        self.table = Table.create(table_bits)
+        self.pool = new_pool()
+        self.ctl = new_ctl(_NO_LIMIT)
+        self.reached_horizon = False
+
+    def value(self, s: np.ndarray, depth: int, alpha: int, beta: int) -> int:
+        """The fail-soft value of state ``s``; raises SearchAborted at a limit."""
+        budget = self.budget
+        ctl = self.ctl
+        ctl[:] = 0
+        ctl[1] = _NO_LIMIT if budget.max_nodes is None else budget.max_nodes - budget.spent
+        self._check_clock()
+        result: list[int] = []
+        failure: list[BaseException] = []
+
+        def work() -> None:
+            try:
+                result.append(search(s, depth, alpha, beta, 0, *self.table, ctl, self.pool))
+            except BaseException as error:  # handed to the calling thread
+                failure.append(error)
+
+        worker = threading.Thread(target=work, name="cernunos-search", daemon=True)
+        worker.start()
+        try:
+            while worker.is_alive():
+                worker.join(_POLL)
+                if self._out_of_time():
+                    ctl[STOP] = 1
+        except KeyboardInterrupt:
+            ctl[STOP] = 1
+            worker.join()
+            budget.spent += int(ctl[NODES])
+            raise
+        budget.spent += int(ctl[NODES])
+        if failure:
+            raise failure[0]
+        if ctl[ABORTED]:
+            raise SearchAborted("stopped" if ctl[STOP] else "node limit")
+        self.reached_horizon = bool(ctl[HORIZON])
+        return int(result[0])
+
+    def _out_of_time(self) -> bool:
+        budget = self.budget
+        if budget.deadline is not None and time.perf_counter() > budget.deadline:
+            return True
+        return budget.stop is not None and budget.stop.is_set()
+
+    def _check_clock(self) -> None:
+        if self._out_of_time():
+            raise SearchAborted("time limit or stop")
+
+    def best_move(self, s: np.ndarray) -> int:
+        return int(table_move(s, self.table.keys, self.table.move, self.table.depth))
+
+
+def _codes(s: np.ndarray) -> list[int]:
+    out = new_options()
+    n = options(s.copy(), out)
+    return [int(c) for c in out[:n]]
+
+
+class CompiledExactSearch(ExactSearch):
+    """:class:`ExactSearch` (outcome, strong value by bisection, lines) on the compiled core."""
+
+    def __init__(self, budget: Budget | None = None, table_bits: int = 21) -> None:
+        self.runner = _Runner(budget, table_bits)
+        self.budget = self.runner.budget
+
+    def value(self, p: Position, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
+        return self.runner.value(encode(p), EXACT, alpha, beta)
+
+    def principal_variation(
+        self, p: Position, matches: Callable[[int], bool], window: tuple[int, int]
+    ) -> list[int]:
+        """A line of best decisions: at each step a child whose value still ``matches``."""
+        runner = self.runner
+        out = new_options()
+        s = encode(p)
+        line: list[int] = []
+        while not is_over(s) and len(line) < 400:
+            first = runner.best_move(s)
+            codes = _codes(s)
+            for code in ([first] if first in codes else []) + [c for c in codes if c != first]:
+                c, _ = child(s, code, out)
+                if matches(runner.value(c, EXACT, *window)):
+                    line.append(code)
+                    s = c
+                    break
+            else:  # cannot happen for a correct value; stop rather than loop
+                break
+        return line
+
+
+class CompiledDepthSearch:
+    """:class:`..search.DepthSearch` on the compiled core."""
+
+    def __init__(self, budget: Budget | None = None, table_bits: int = 21) -> None:
+        self.runner = _Runner(budget, table_bits)
+        self.budget = self.runner.budget
+        self.reached_horizon = False
+
+    def value(self, p: Position, depth: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
+        v = self.runner.value(encode(p), depth, alpha, beta)
+        self.reached_horizon |= self.runner.reached_horizon
+        return v
+
+    def principal_variation(self, p: Position, depth: int) -> list[int]:
+        out = new_options()
+        s = encode(p)
+        line: list[int] = []
+        while not is_over(s) and len(line) < depth:
+            code = self.runner.best_move(s)
+            if code < 0 or code not in _codes(s):
+                break
+            line.append(code)
+            s, _ = child(s, code, out)
+        return line

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from cernunos_widget.engine import Player, Position
 from cernunos_widget.solver import GreedyBot, Limit, MctsBot, RandomBot, SearchBot, play_game
+from cernunos_widget.solver.compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from cernunos_widget.solver.search import Budget, DepthSearch, ExactSearch, SearchAborted
 
 sys.setrecursionlimit(10_000)
@@ -38,18 +39,28 @@ def suite() -> dict[str, list[Position]]:
     return sets
 
 
-def solve_times(positions: list[Position], cap: float) -> None:
-    wdl, strong, nodes, spent, unsolved = [], [], 0, 0.0, 0
+ENGINES = {
+    "compiled": (CompiledExactSearch, CompiledDepthSearch),
+    "python": (ExactSearch, DepthSearch),
+}
+
+
+def solve_times(positions: list[Position], cap: float, engine: str) -> list[float | None]:
+    """Solve each position (outcome, then strong value); print figures; return the times."""
+    exact = ENGINES[engine][0]
+    wdl, strong, times, nodes, spent, unsolved = [], [], [], 0, 0.0, 0
     for p in positions:
-        search = ExactSearch(Budget(seconds=cap))
+        search = exact(Budget(seconds=cap))
         t = time.perf_counter()
         try:
             outcome = search.outcome(p)
             wdl.append(time.perf_counter() - t)
             search.strong_value(p, outcome)
             strong.append(time.perf_counter() - t)
+            times.append(strong[-1])
         except SearchAborted:
             unsolved += 1
+            times.append(None)
         nodes += search.budget.spent
         spent += time.perf_counter() - t
 
@@ -58,17 +69,32 @@ def solve_times(positions: list[Position], cap: float) -> None:
             return "none solved"
         return f"median {statistics.median(xs) * 1000:8.1f} ms, worst {max(xs) * 1000:9.1f} ms"
 
+    print(f"  {engine}:")
     print(f"    win/draw/loss: {fig(wdl)}   ({len(wdl)}/{len(positions)} proven)")
     print(
         f"    strong value : {fig(strong)}   ({len(strong)}/{len(positions)} proven; "
         f"{unsolved} not within {cap:g} s)"
     )
     print(f"    {nodes / spent:,.0f} decisions applied per second")
+    return times
 
 
-def midgame_speed(seconds: float) -> None:
+def ratio(slow: list[float | None], fast: list[float | None]) -> None:
+    pairs = [
+        (a, b) for a, b in zip(slow, fast, strict=True) if a is not None and b is not None and b > 0
+    ]
+    if pairs:
+        ratios = sorted(a / b for a, b in pairs)
+        total = sum(a for a, _ in pairs) / sum(b for _, b in pairs)
+        print(
+            f"  compiled vs python on the {len(pairs)} positions both solved: total time "
+            f"{total:.1f}x faster, per position median {statistics.median(ratios):.1f}x"
+        )
+
+
+def midgame_speed(seconds: float, engine: str) -> None:
     for cpn in MIDGAMES:
-        search = DepthSearch(Budget(seconds=seconds))
+        search = ENGINES[engine][1](Budget(seconds=seconds))
         p = Position.from_cpn(cpn)
         t = time.perf_counter()
         depth = 0
@@ -78,7 +104,7 @@ def midgame_speed(seconds: float) -> None:
         except SearchAborted:
             pass
         rate = search.budget.spent / (time.perf_counter() - t)
-        print(f"    {rate:,.0f} decisions/s (reached depth {depth - 1}) at {cpn}")
+        print(f"    {engine}: {rate:,.0f} decisions/s (reached depth {depth - 1}) at {cpn}")
 
 
 def match(make_a, make_b, games: int) -> tuple[int, int]:
@@ -118,15 +144,23 @@ def strength(games: int, move_time: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cap", type=float, default=20.0, help="seconds per endgame at most")
+    parser.add_argument(
+        "--python-cap", type=float, default=5.0, help="the same for the Python search (0: skip)"
+    )
     parser.add_argument("--speed-seconds", type=float, default=5.0)
     parser.add_argument("--games", type=int, default=10, help="games per opponent")
     parser.add_argument("--move-time", type=float, default=0.2, help="seconds per decision")
     args = parser.parse_args()
+    warm_up = Position.from_cpn(MIDGAMES[0])
+    CompiledDepthSearch().value(warm_up, 1)  # numba compiles (or loads its cache) here
     for name, positions in suite().items():
         print(f"endgame suite {name} ({len(positions)} positions, reserves <= {name[2:]}):")
-        solve_times(positions, args.cap)
+        fast = solve_times(positions, args.cap, "compiled")
+        if args.python_cap > 0:
+            ratio(solve_times(positions, args.python_cap, "python"), fast)
     print("search speed on midgame positions:")
-    midgame_speed(args.speed_seconds)
+    for engine in ENGINES:
+        midgame_speed(args.speed_seconds, engine)
     if args.games > 0:
         print("strength:")
         strength(args.games, args.move_time)

@@ -121,24 +121,26 @@ def match(make_a, make_b, games: int) -> tuple[int, int]:
     return wins, draws
 
 
-def strength(games: int, move_time: float) -> None:
+MATCHES = ("mcts-greedy", "mcts-random", "alphabeta-greedy", "alphabeta-random", "mcts-alphabeta")
+
+
+def strength(games: int, move_time: float, matches: list[str]) -> None:
     bots = {
         "mcts": lambda i: MctsBot(move_time, seed=i),
-        "alpha-beta": lambda i: SearchBot(Limit(time=move_time)),
+        "alphabeta": lambda i: SearchBot(Limit(time=move_time)),
+        "greedy": lambda i: GreedyBot(1000 + i),
+        "random": lambda i: RandomBot(1000 + i),
     }
-    opponents = {"greedy": lambda i: GreedyBot(1000 + i), "random": lambda i: RandomBot(1000 + i)}
-    for name, make in bots.items():
-        for opponent, make_other in opponents.items():
-            wins, draws = match(make, make_other, games)
-            print(
-                f"    {name} ({move_time:g} s/decision) vs {opponent}: {wins}/{games} won, "
-                f"{draws} drawn ({100 * wins / games:.0f}% wins)"
-            )
-    wins, draws = match(bots["mcts"], bots["alpha-beta"], games)
-    print(
-        f"    mcts vs alpha-beta, {move_time:g} s/decision each: mcts won {wins}/{games}, "
-        f"{draws} drawn"
-    )
+    for name in matches:
+        a, b = name.split("-")
+        t = time.perf_counter()
+        wins, draws = match(bots[a], bots[b], games)
+        print(
+            f"    {a} vs {b}, {move_time:g} s/decision: {a} won {wins}/{games}, {draws} drawn, "
+            f"lost {games - wins - draws} ({100 * wins / games:.0f}% wins; "
+            f"{time.perf_counter() - t:.0f} s)",
+            flush=True,
+        )
 
 
 def main() -> None:
@@ -149,21 +151,26 @@ def main() -> None:
     )
     parser.add_argument("--speed-seconds", type=float, default=5.0)
     parser.add_argument("--games", type=int, default=10, help="games per opponent")
+    parser.add_argument(
+        "--matches", default=",".join(MATCHES), help=f"comma-separated, from {MATCHES}"
+    )
+    parser.add_argument("--skip-solving", action="store_true", help="only the strength matches")
     parser.add_argument("--move-time", type=float, default=0.2, help="seconds per decision")
     args = parser.parse_args()
     warm_up = Position.from_cpn(MIDGAMES[0])
     CompiledDepthSearch().value(warm_up, 1)  # numba compiles (or loads its cache) here
-    for name, positions in suite().items():
-        print(f"endgame suite {name} ({len(positions)} positions, reserves <= {name[2:]}):")
-        fast = solve_times(positions, args.cap, "compiled")
-        if args.python_cap > 0:
-            ratio(solve_times(positions, args.python_cap, "python"), fast)
-    print("search speed on midgame positions:")
-    for engine in ENGINES:
-        midgame_speed(args.speed_seconds, engine)
+    if not args.skip_solving:
+        for name, positions in suite().items():
+            print(f"endgame suite {name} ({len(positions)} positions, reserves <= {name[2:]}):")
+            fast = solve_times(positions, args.cap, "compiled")
+            if args.python_cap > 0:
+                ratio(solve_times(positions, args.python_cap, "python"), fast)
+        print("search speed on midgame positions:")
+        for engine in ENGINES:
+            midgame_speed(args.speed_seconds, engine)
     if args.games > 0:
         print("strength:")
-        strength(args.games, args.move_time)
+        strength(args.games, args.move_time, args.matches.split(","))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ node (R-27: the owner of the token whose effect asks) picks among its children. 
 playouts score a finished game as +1 / 0 / -1.  MCTS-Solver: a node is *proven* when one
 child gives its decider a win, or when every child is proven (the decider then takes the
 best); proven values replace estimates, so proven wins and losses propagate up the tree.
+The tree and the playouts run on the compiled core (``compiled/``).
 """
 
 from __future__ import annotations
@@ -14,30 +15,37 @@ import random
 import threading
 from dataclasses import dataclass
 
+import numpy as np
+
 from ..engine import Decision, Position
 from ..engine.decisions import decision_of
-from .search import Budget, SearchAborted, _green_decides
-from .values import estimate, final_score, heuristic_score
+from .compiled import rules
+from .compiled.convert import encode
+from .compiled.playout import playout
+from .search import Budget, SearchAborted
+from .values import estimate
 
-
-def _outcome(p: Position) -> int:
-    s = final_score(p)
-    return (s > 0) - (s < 0)
+_NO_DEPTH = 1 << 30
 
 
 class Node:
-    __slots__ = ("position", "green", "untried", "children", "visits", "total", "proven")
+    """A position of the tree, as a compiled state (``compiled/layout.py``)."""
 
-    def __init__(self, position: Position, rng: random.Random) -> None:
-        self.position = position
-        self.green = position.is_over or _green_decides(position)
-        untried = list(position.option_codes)
-        rng.shuffle(untried)
-        self.untried = untried
+    __slots__ = ("state", "green", "untried", "children", "visits", "total", "proven")
+
+    def __init__(self, state: np.ndarray, codes: list[int], rng: random.Random) -> None:
+        self.state = state
+        over = rules.is_over(state)
+        self.green = over or rules.decider(state) == 0
+        rng.shuffle(codes)
+        self.untried = codes
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.total = 0.0  # sum of playout outcomes, Green's point of view
-        self.proven: int | None = _outcome(position) if position.is_over else None
+        self.proven: int | None = None
+        if over:
+            score = rules.final_score(state)
+            self.proven = (score > 0) - (score < 0)
 
     def mean(self) -> float:
         return self.total / self.visits if self.visits else 0.0
@@ -69,10 +77,12 @@ class Mcts:
         if position.is_over:
             raise ValueError(f"the game is over ({position.result()}): nothing to search")
         self.rng = random.Random(seed)
-        self.root = Node(position, self.rng)
+        self.root = Node(encode(position), list(position.option_codes), self.rng)
         self.c = exploration
         self.budget = budget or Budget()
         self.playout_depth = playout_depth  # None: play out to the end
+        self._random = np.array([self.rng.getrandbits(64)], np.uint64)  # playouts' generator
+        self._options = rules.new_options()
         self.playouts = 0
 
     # ------------------------------------------------------------------ search
@@ -98,17 +108,18 @@ class Mcts:
         if node.proven is None and node.untried:
             code = node.untried.pop()
             self.budget.tick()
-            child = Node(node.position.child(code), self.rng)
-            node.children[code] = child
-            node = child
+            state, n = rules.child(node.state, code, self._options)
+            child_node = Node(state, self._options[:n].tolist(), self.rng)
+            node.children[code] = child_node
+            node = child_node
             path.append(node)
-        outcome = node.proven if node.proven is not None else self._playout(node.position)
+        outcome = node.proven if node.proven is not None else self._playout(node.state)
         self.playouts += 1
-        for n in reversed(path):
-            n.visits += 1
-            n.total += outcome
-            if n.proven is None and n.children:
-                self._try_prove(n)
+        for visited in reversed(path):
+            visited.visits += 1
+            visited.total += outcome
+            if visited.proven is None and visited.children:
+                self._try_prove(visited)
 
     def _select(self, node: Node) -> Node:
         sign = 1 if node.green else -1
@@ -137,19 +148,15 @@ class Mcts:
         if not node.untried and all(c.proven is not None for c in node.children.values()):
             node.proven = best
 
-    def _playout(self, position: Position) -> float:
-        """A random playout: to the end (+1 / 0 / -1), or ``playout_depth`` decisions then
-        the heuristic score squashed into (-1, 1)."""
-        p, rng = position, self.rng
-        steps = self.playout_depth
-        while p._options:
-            if steps is not None:
-                if steps == 0:
-                    return estimate(heuristic_score(p))
-                steps -= 1
-            self.budget.tick()
-            p = p.child(rng.choice(p._options))
-        return _outcome(p)
+    def _playout(self, state: np.ndarray) -> float:
+        """A random playout (compiled): to the end (+1 / 0 / -1), or ``playout_depth``
+        decisions then the heuristic score squashed into (-1, 1)."""
+        steps = _NO_DEPTH if self.playout_depth is None else self.playout_depth
+        finished, score, used = playout(state, steps, self._random, self._options)
+        self.budget.charge(used)
+        if finished:
+            return (score > 0) - (score < 0)
+        return estimate(score)
 
     # ------------------------------------------------------------------ results
 

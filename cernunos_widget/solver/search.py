@@ -53,6 +53,16 @@ class Budget:
             if self.stop is not None and self.stop.is_set():
                 raise SearchAborted("stopped")
 
+    def charge(self, nodes: int) -> None:
+        """Count ``nodes`` decisions applied elsewhere (a compiled playout) and check limits."""
+        self.spent += nodes
+        if self.max_nodes is not None and self.spent > self.max_nodes:
+            raise SearchAborted("node limit")
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise SearchAborted("time limit")
+        if self.stop is not None and self.stop.is_set():
+            raise SearchAborted("stopped")
+
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
 

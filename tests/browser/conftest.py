@@ -159,7 +159,11 @@ class Lab:
 
     def widget(self):
         root = self.page.locator(".cw-root").first
-        root.wait_for(timeout=30_000)
+        try:
+            root.wait_for(timeout=30_000)
+        except Exception as error:  # say what the cell showed instead of the widget
+            shown = self.cell(0).locator(".jp-OutputArea").inner_text()
+            raise AssertionError(f"no widget appeared; the cell shows:\n{shown}") from error
         return root
 
 

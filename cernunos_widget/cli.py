@@ -86,6 +86,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         raise _BadInput(f"the game is over ({position.result()}): nothing to solve")
     if args.time <= 0 or args.multipv < 1:
         raise _BadInput("--time must be positive and --multipv at least 1")
+    from .solver.compiled import warm_up
+
+    warm_up()  # load the compiled search before the clock starts
     for info in analyse(position, Limit(time=args.time), args.multipv):
         print(info)
     return EXIT_OK

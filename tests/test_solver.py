@@ -175,6 +175,13 @@ def test_a_stop_or_an_interrupt_returns_the_best_so_far():
     assert infos[0].seconds < 59  # it stopped at the interrupt, not at the time limit
 
 
+def test_analysis_always_answers_even_when_the_limit_is_tiny():
+    infos = analyse(MIDGAME, Limit(time=1e-9), multipv=3)
+    assert len(infos) == 3 and all(not i.proven and i.depth == 1 for i in infos)
+    merits = [i.merit for i in infos]
+    assert merits == sorted(merits, reverse=True)
+
+
 def test_analysis_of_a_finished_game_is_refused():
     with pytest.raises(ValueError, match="the game is over"):
         analyse(Position.from_cpn(".,.,.,./.,.,.,./T,.,.,. g # 0-0"))

@@ -20,7 +20,7 @@ from ..engine import Decision, Position
 from ..engine.decisions import code_to_text, decision_of
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from .search import Budget, SearchAborted
-from .values import describe_score, estimate, outcome_word
+from .values import describe_score, estimate, final_score, heuristic_score, outcome_word
 
 # Below this many tokens left in both reserves together, analysis first tries to prove.
 EXACT_RESERVE_LIMIT = 8
@@ -148,12 +148,41 @@ def analysis(
     *,
     stop: threading.Event | None = None,
 ) -> Iterator[list[Info]]:
-    """Yield improving lists of the ``multipv`` best first decisions until ``limit``."""
+    """Yield improving lists of the ``multipv`` best first decisions until ``limit``.
+
+    There is always at least one list: if the limit ends the search before its first
+    result, the last list rates each decision by the heuristic score of its child.
+    """
     if position.is_over:
         raise ValueError(f"the game is over ({position.result()}): nothing to analyse")
     if multipv < 1:
         raise ValueError(f"multipv must be at least 1, not {multipv}")
-    limit = limit or Limit()
+    produced = False
+    for infos in _improving(position, limit or Limit(), multipv, stop):
+        produced = True
+        yield infos
+    if not produced:
+        yield _at_a_glance(position, multipv)
+
+
+def _at_a_glance(position: Position, multipv: int) -> list[Info]:
+    """Each first decision rated by the heuristic score of its child (depth 1, no search)."""
+    sign = _perspective(position)
+    infos = []
+    for code in position.option_codes:
+        child = position.child(code)
+        score = final_score(child) if child.is_over else heuristic_score(child)
+        infos.append(
+            Info(
+                decision_of(code), False, None, None, estimate(sign * score), [decision_of(code)], 1
+            )
+        )
+    return sorted(infos, key=lambda i: -i.merit)[:multipv]
+
+
+def _improving(
+    position: Position, limit: Limit, multipv: int, stop: threading.Event | None
+) -> Iterator[list[Info]]:
     budget = _budget(limit, stop)
     sign = _perspective(position)
     codes = position.option_codes

@@ -175,6 +175,13 @@ def test_a_stop_or_an_interrupt_returns_the_best_so_far():
     assert infos[0].seconds < 59  # it stopped at the interrupt, not at the time limit
 
 
+def test_a_proof_that_does_not_finish_leaves_time_for_estimates():
+    # Six tokens left, but Fox and Crow chains make it too wide to prove in seconds.
+    hard = Position.from_cpn("d,tdBD,c,wSTTT/bb,t,ttttttCT,sdtt/Ff,.,WtTTTTD,WXT p 1 3-1")
+    infos = analyse(hard, Limit(time=1.0), multipv=2)
+    assert len(infos) == 2 and all(not i.proven and i.depth >= 2 for i in infos)
+
+
 def test_analysis_always_answers_even_when_the_limit_is_tiny():
     infos = analyse(MIDGAME, Limit(time=1e-9), multipv=3)
     assert len(infos) == 3 and all(not i.proven and i.depth == 1 for i in infos)

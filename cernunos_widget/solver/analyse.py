@@ -24,6 +24,7 @@ from .values import describe_score, estimate, final_score, heuristic_score, outc
 
 # Below this many tokens left in both reserves together, analysis first tries to prove.
 EXACT_RESERVE_LIMIT = 8
+EXACT_SHARE = 0.5  # of a time limit, for those proofs
 
 
 @dataclass(frozen=True)
@@ -198,6 +199,9 @@ def _improving(
     reserves = position.reserve_size("g") + position.reserve_size("p")
     if reserves <= EXACT_RESERVE_LIMIT:
         exact = CompiledExactSearch(budget)
+        deadline = budget.deadline
+        if deadline is not None:  # proofs get half the time; estimates the rest if they fail
+            budget.deadline = budget.started + (deadline - budget.started) * EXACT_SHARE
         try:
             for code in codes:
                 child = children[code]
@@ -233,15 +237,14 @@ def _improving(
                 info.depth = len(line)
             yield ranked(proven)
             return
-        except (SearchAborted, KeyboardInterrupt):
-            if budget.stop is not None and budget.stop.is_set():
+        except (SearchAborted, KeyboardInterrupt) as stopped:
+            interrupted = isinstance(stopped, KeyboardInterrupt)
+            if interrupted or (budget.stop is not None and budget.stop.is_set()):
                 if proven:
                     yield ranked(proven)
                 return
-            if limit.time is not None and budget.elapsed() >= limit.time:
-                if proven:
-                    yield ranked(proven)
-                return
+        finally:
+            budget.deadline = deadline
     depth_search = CompiledDepthSearch(budget)
     max_depth = limit.depth if limit.depth is not None else 200
     for depth in range(1, max_depth + 1):

@@ -47,6 +47,7 @@ class CernunosWidget(anywidget.AnyWidget):
     revision = traitlets.Int(0).tag(sync=True)
     synced = traitlets.Int(-1).tag(sync=True)
     analysis = traitlets.Dict().tag(sync=True)
+    engine = traitlets.Unicode("alphabeta").tag(sync=True)  # the Analyse button's search
     icons = traitlets.Dict(ICONS).tag(sync=True)
     colors = traitlets.Dict(COLORS).tag(sync=True)
     kind_names = traitlets.Dict(KIND_NAMES).tag(sync=True)
@@ -148,16 +149,23 @@ class CernunosWidget(anywidget.AnyWidget):
         self._resolve(node).comment = str(text)
         self._sync_tree(self.node)
 
-    def analyse(self, limit=None, multipv: int = 3, wait: bool = False) -> threading.Thread:
+    def analyse(
+        self, limit=None, multipv: int = 3, wait: bool = False, engine: str | None = None
+    ) -> threading.Thread:
         """Analyse the current position in a background thread.
 
         Results stream into the ``analysis`` trait as they improve (the page shows an
         evaluation bar and the best lines); the notebook and the page stay responsive, and
         :meth:`cancel_analysis` (or the Cancel button) stops it. ``wait=True`` blocks until
-        it is done (for scripts).
+        it is done (for scripts). ``engine`` is ``"alphabeta"`` or ``"mcts"`` (default: the
+        ``engine`` trait, which the page's selector sets).
         """
         from .solver import Limit
+        from .solver.analyse import ENGINES, UnknownEngineError
 
+        engine = self.engine if engine is None else engine
+        if engine not in ENGINES:
+            raise UnknownEngineError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
         self.cancel_analysis()
         node = self.node
         if node.position.is_over:
@@ -169,8 +177,9 @@ class CernunosWidget(anywidget.AnyWidget):
             "status": "running",
             "lines": [],
             "limit": _limit_text(limit),
+            "engine": engine,
         }
-        return self._start_background(self._run_analysis, (node, limit, multipv), wait)
+        return self._start_background(self._run_analysis, (node, limit, multipv, engine), wait)
 
     def _start_background(self, target, args: tuple, wait: bool) -> threading.Thread:
         """Run ``target(*args, stop)`` in a daemon thread (widget messages keep flowing)."""
@@ -197,13 +206,15 @@ class CernunosWidget(anywidget.AnyWidget):
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=10)
 
-    def _run_analysis(self, node: GameNode, limit, multipv: int, stop: threading.Event) -> None:
+    def _run_analysis(
+        self, node: GameNode, limit, multipv: int, engine: str, stop: threading.Event
+    ) -> None:
         from .solver import analysis
 
         status = "done"
         lines: list[dict] = []
         try:
-            for infos in analysis(node.position, limit, multipv, stop=stop):
+            for infos in analysis(node.position, limit, multipv, stop=stop, engine=engine):
                 lines = [_line_dict(node.position, info) for info in infos]
                 self.analysis = {**self.analysis, "lines": lines, "status": "running"}
         except Exception as e:  # noqa: BLE001 - shown in the page, never a traceback
@@ -459,6 +470,14 @@ class CernunosWidget(anywidget.AnyWidget):
 
         self.analyse(Limit(time=float(content.get("seconds", 10))), int(content.get("multipv", 3)))
 
+    def _intent_engine(self, content: dict) -> None:
+        from .solver.analyse import ENGINES
+
+        engine = content.get("engine")
+        if engine not in ENGINES:
+            raise ValueError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
+        self.engine = engine
+
     def _intent_analyse_game(self, content: dict) -> None:
         from .solver import Limit
 
@@ -481,6 +500,7 @@ _INTENTS = {
     "analyse": CernunosWidget._intent_analyse,
     "cancel": CernunosWidget._intent_cancel,
     "analyse_game": CernunosWidget._intent_analyse_game,
+    "engine": CernunosWidget._intent_engine,
     "line": CernunosWidget._intent_line,
 }
 

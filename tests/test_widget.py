@@ -243,6 +243,25 @@ def test_widget_analysis_can_be_cancelled_and_reports_errors_as_status():
         over.play_analysis_line(0)
 
 
+def test_the_engine_selector_and_an_mcts_analysis():
+    from cernunos_widget.solver import Limit
+    from cernunos_widget.solver.analyse import UnknownEngineError
+
+    w = CernunosWidget()
+    send(w, type="engine", engine="deep")
+    assert w.engine == "alphabeta" and "unknown engine 'deep'" in w.message
+    send(w, type="engine", engine="mcts")
+    assert w.engine == "mcts"
+    w.analyse(Limit(time=1), multipv=2, wait=True)
+    a = w.analysis
+    assert a["engine"] == "mcts" and a["status"] == "done" and len(a["lines"]) == 2
+    assert all(line["nodes"] > 0 and w.position.is_legal(line["decision"]) for line in a["lines"])
+    w.analyse(Limit(depth=1), wait=True, engine="alphabeta")  # a call may choose its own
+    assert w.analysis["engine"] == "alphabeta" and w.engine == "mcts"
+    with pytest.raises(UnknownEngineError, match="use one of alphabeta, mcts"):
+        w.analyse(engine="deep")
+
+
 def test_analyse_the_game_marks_the_decision_that_threw_away_a_win():
     from cernunos_widget.solver import Limit, solve
 

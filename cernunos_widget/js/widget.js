@@ -127,6 +127,12 @@ function drawAnalysis(model, node) {
   let html = `<div class="cw-analysis" data-role="analysis" data-status="${esc(a.node === node.id ? a.status || "" : "")}">`;
   html += `<button data-action="analyse" ${running ? "disabled" : ""} title="search for the best decisions">analyse</button>`;
   html += `<button data-action="analyse-game" ${running ? "disabled" : ""} title="mark decisions that threw away a win or a draw">analyse the game</button>`;
+  const engine = model.get("engine");
+  html += `<select data-role="engine" title="the search behind the analyse button" ${running ? "disabled" : ""}>`;
+  for (const [value, label] of [["alphabeta", "alpha-beta"], ["mcts", "MCTS"]]) {
+    html += `<option value="${value}" ${value === engine ? "selected" : ""}>${label}</option>`;
+  }
+  html += `</select>`;
   if (running || (a.status || "").startsWith("game: ") && !(a.status || "").startsWith("game: done")) {
     html += `<button data-action="cancel" title="stop the analysis">cancel</button>`;
   }
@@ -290,8 +296,9 @@ function render({ model, el }) {
     }
   }
 
-  function onComment(event) {
-    if (event.target.dataset.role === "comment") {
+  function onChange(event) {
+    if (event.target.dataset.role === "engine") send({ type: "engine", engine: event.target.value });
+    else if (event.target.dataset.role === "comment") {
       const node = currentNode();
       if (node && event.target.value !== node.comment) send({ type: "comment", text: event.target.value });
     }
@@ -301,8 +308,8 @@ function render({ model, el }) {
   root.addEventListener("keydown", onKey);
   root.addEventListener("mouseover", onHover);
   root.addEventListener("mouseleave", onHover);
-  root.addEventListener("change", onComment);
-  const names = ["nodes", "current", "overlay", "selected_kind", "partial", "message", "revision", "synced", "analysis"];
+  root.addEventListener("change", onChange);
+  const names = ["nodes", "current", "overlay", "selected_kind", "partial", "message", "revision", "synced", "analysis", "engine"];
   for (const name of names) model.on(`change:${name}`, draw);
   draw();
 

@@ -142,15 +142,26 @@ def solve(
     )
 
 
+ENGINES = ("alphabeta", "mcts")
+
+
+class UnknownEngineError(ValueError):
+    """An analysis engine name that is not one of :data:`ENGINES`."""
+
+
 def analysis(
     position: Position,
     limit: Limit | None = None,
     multipv: int = 1,
     *,
     stop: threading.Event | None = None,
+    engine: str = "alphabeta",
 ) -> Iterator[list[Info]]:
     """Yield improving lists of the ``multipv`` best first decisions until ``limit``.
 
+    ``engine="alphabeta"`` (the default) proves what it can and estimates the rest by
+    iterative deepening; ``engine="mcts"`` runs Monte Carlo tree search (MCTS-Solver
+    proves outcomes too; ``limit.depth`` does not apply to it), best by visits first.
     There is always at least one list: if the limit ends the search before its first
     result, the last list rates each decision by the heuristic score of its child.
     """
@@ -158,8 +169,11 @@ def analysis(
         raise ValueError(f"the game is over ({position.result()}): nothing to analyse")
     if multipv < 1:
         raise ValueError(f"multipv must be at least 1, not {multipv}")
+    if engine not in ENGINES:
+        raise UnknownEngineError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
+    search = _improving if engine == "alphabeta" else _mcts_improving
     produced = False
-    for infos in _improving(position, limit or Limit(), multipv, stop):
+    for infos in search(position, limit or Limit(), multipv, stop):
         produced = True
         yield infos
     if not produced:
@@ -179,6 +193,42 @@ def _at_a_glance(position: Position, multipv: int) -> list[Info]:
             )
         )
     return sorted(infos, key=lambda i: -i.merit)[:multipv]
+
+
+MCTS_SLICE = 2_000  # playouts between two results of a live MCTS analysis
+
+
+def _mcts_improving(
+    position: Position, limit: Limit, multipv: int, stop: threading.Event | None
+) -> Iterator[list[Info]]:
+    from .mcts import Mcts
+
+    budget = _budget(limit, stop)
+    tree = Mcts(position, budget=budget, seed=0)
+    words = {1: "win", 0: "draw", -1: "loss"}
+    while True:
+        try:
+            more = tree.run(MCTS_SLICE)
+        except KeyboardInterrupt:
+            more = False
+        infos = [
+            Info(
+                r.decision,
+                r.proven is not None,
+                words.get(r.proven),
+                None,
+                r.value,
+                r.pv,
+                len(r.pv),
+                budget.spent,
+                budget.elapsed(),
+            )
+            for r in tree.results()[:multipv]
+        ]
+        if infos:
+            yield infos
+        if not more or tree.root.proven is not None:
+            return
 
 
 def _improving(
@@ -280,6 +330,7 @@ def analyse(
     *,
     progress: bool = False,
     stop: threading.Event | None = None,
+    engine: str = "alphabeta",
 ) -> list[Info]:
     """The best ``multipv`` first decisions, best first (the last result of
     :func:`analysis`).  Ctrl-C stops cleanly and returns the best result so far."""
@@ -290,7 +341,9 @@ def analyse(
 
         bar = tqdm(desc="analysing", unit=" results", leave=False)
     try:
-        for infos in analysis(position, limit or Limit(time=1.0), multipv, stop=stop):
+        for infos in analysis(
+            position, limit or Limit(time=1.0), multipv, stop=stop, engine=engine
+        ):
             best = infos
             if bar is not None:
                 bar.set_postfix_str(f"{best[0].value_text()} {best[0].decision}")

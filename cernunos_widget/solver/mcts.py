@@ -87,15 +87,19 @@ class Mcts:
 
     # ------------------------------------------------------------------ search
 
-    def run(self, playouts: int | None = None) -> None:
-        """Search until the budget (or ``playouts`` more playouts) is spent, or proven."""
+    def run(self, playouts: int | None = None) -> bool:
+        """Search until the budget (or ``playouts`` more playouts) is spent, or proven.
+
+        Returns False once the budget is spent (the results so far stay readable).
+        """
         done = 0
         try:
             while self.root.proven is None and (playouts is None or done < playouts):
                 self._iterate()
                 done += 1
         except SearchAborted:
-            pass
+            return False
+        return True
 
     def _iterate(self) -> None:
         # Every iteration counts against the budget: one that only revisits a proven node

@@ -171,7 +171,8 @@ PROBE = (
     "import json\nprint(json.dumps({'cpn': w.cpn, 'game': w.game.export(), "
     "'current': w.current, 'choice': w.position.choice, 'overlay': w.overlay, "
     "'message': w.message, 'token': w.node.token, "
-    "'analysis': w.analysis.get('status'), 'lines': len(w.analysis.get('lines', []))}))"
+    "'analysis': w.analysis.get('status'), 'lines': len(w.analysis.get('lines', [])), "
+    "'engine': w.engine, 'analysis_engine': w.analysis.get('engine')}))"
 )
 
 

@@ -174,3 +174,19 @@ def test_analyse_then_cancel_keeps_the_kernel_responsive(lab):
     page.locator(".cw-root .cw-line").first.click()  # a best line becomes a variation
     expect(root).not_to_have_attribute("data-cpn", START)
     assert nb.kernel_state()["game"] != ""
+
+
+def test_choose_mcts_then_analyse(lab):
+    nb = lab("from cernunos_widget import CernunosWidget\nw = CernunosWidget()")
+    page = nb.page
+    page.locator(".cw-root [data-role=engine]").select_option("mcts")
+    expect(page.locator(".cw-root [data-role=engine]")).to_have_value("mcts")
+    assert nb.kernel_state()["engine"] == "mcts"  # the choice reached the kernel
+    nb.wait_idle()
+    page.locator(".cw-root [data-action=analyse]").click()
+    expect(page.locator(".cw-root .cw-line").first).to_be_visible(timeout=20_000)
+    page.locator(".cw-root [data-action=cancel]").click()
+    panel = page.locator(".cw-root [data-role=analysis]")
+    expect(panel).to_have_attribute("data-status", "cancelled")
+    state = nb.kernel_state()
+    assert state["analysis_engine"] == "mcts" and state["lines"] > 0

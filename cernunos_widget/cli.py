@@ -89,7 +89,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from .solver.compiled import warm_up
 
     warm_up()  # load the compiled search before the clock starts
-    for info in analyse(position, Limit(time=args.time), args.multipv):
+    for info in analyse(position, Limit(time=args.time), args.multipv, engine=args.engine):
         print(info)
     return EXIT_OK
 
@@ -138,6 +138,12 @@ def build_parser() -> argparse.ArgumentParser:
         default=1,
         metavar="K",
         help="how many first decisions to show, best first (default 1)",
+    )
+    p.add_argument(
+        "--engine",
+        choices=("alphabeta", "mcts"),
+        default="alphabeta",
+        help="the search: alpha-beta (proves endgames) or MCTS (default alphabeta)",
     )
     p.set_defaults(run=_cmd_solve)
     p = sub.add_parser("show", help="a readable picture of a position")

@@ -250,6 +250,13 @@ def test_cli_solve_lines():
         timeout=120,
     )
     assert re.fullmatch(r"estimate -?[01]\.\d\d : [A-Z]@[a-d][1-3]( \S+)*\n", out.stdout)
+    out = subprocess.run(
+        [sys.executable, "-m", "cernunos_widget", "solve", "--time", "0.5", "--engine", "mcts"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert re.fullmatch(r"estimate -?[01]\.\d\d : [A-Z]@[a-d][1-3]( \S+)*\n", out.stdout)
 
 
 def test_mcts_solver_proofs_agree_with_brute_force(endgames):

@@ -88,16 +88,22 @@ def set_top(s, c, code):
 
 
 @njit(cache=True)
-def top_next_to(s, cell, wanted, mask):
-    """Is a top token ``t`` with ``t & mask == wanted`` on a cell adjacent to ``cell``?"""
+def adjacent_top(s, cell, wanted, mask):
+    """The first cell adjacent to ``cell`` whose top ``t`` has ``t & mask == wanted``, or -1."""
     for i in range(4):
         n = ADJ[cell, i]
         if n < 0:
             break
         t = top(s, n)
         if t >= 0 and t & mask == wanted:
-            return True
-    return False
+            return n
+    return -1
+
+
+@njit(cache=True)
+def top_next_to(s, cell, wanted, mask):
+    """Is a top token ``t`` with ``t & mask == wanted`` on a cell adjacent to ``cell``?"""
+    return adjacent_top(s, cell, wanted, mask) >= 0
 
 
 @njit(cache=True)
@@ -606,13 +612,9 @@ def _burnable_cell(s):
             continue
         kind = t & KIND_MASK
         if kind == FIRE:
-            for i in range(4):
-                n = ADJ[c, i]
-                if n < 0:
-                    break
-                u = top(s, n)
-                if u >= 0 and u & KIND_MASK == TREE:
-                    return n
+            n = adjacent_top(s, c, TREE, KIND_MASK)
+            if n >= 0:
+                return n
         elif (
             kind == TREE
             and s[HEIGHTS + c] >= 2

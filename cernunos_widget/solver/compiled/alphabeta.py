@@ -66,7 +66,7 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
     lower = -INFINITY
     upper = INFINITY
     first = -1
-    if keys[slot] == h and depth_t[slot] >= 0:
+    if keys[slot] == h and depth_t[slot] > 0:
         first = move_t[slot]
         if depth_t[slot] >= depth:
             lower = np.int64(lower_t[slot])
@@ -177,6 +177,6 @@ def table_move(s, keys, move_t, depth_t):
     """The best decision the table remembers for ``s``, or -1."""
     h = state_hash(s)
     slot = np.int64(h & np.uint64(keys.size - 1))
-    if keys[slot] == h and depth_t[slot] >= 0:
+    if keys[slot] == h and depth_t[slot] > 0:
         return np.int64(move_t[slot])
     return np.int64(-1)

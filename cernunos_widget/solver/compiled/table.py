@@ -79,14 +79,16 @@ class Table(NamedTuple):
         if not 10 <= bits <= 28:
             raise ValueError(f"table bits must be from 10 to 28, not {bits}")
         size = 1 << bits
+        # All zeros, so the memory is only touched where entries land: an empty slot has
+        # key 0, which no searched position matches (a stored depth is at least 1).
         return cls(
             np.zeros(size, np.uint64),
             np.zeros(size, np.int32),
             np.zeros(size, np.int32),
-            np.full(size, -1, np.int32),
-            np.full(size, -1, np.int32),
+            np.zeros(size, np.int32),
+            np.zeros(size, np.int32),
         )
 
     def filled(self) -> int:
         """How many slots hold a position."""
-        return int(np.count_nonzero(self.depth >= 0))
+        return int(np.count_nonzero(self.depth))

@@ -61,12 +61,14 @@ class _Runner:
         remaining = _NO_LIMIT if budget.max_nodes is None else budget.max_nodes - budget.spent
         inline = min(remaining, _INLINE_NODES)
         v = self._search(s, depth, alpha, beta, inline)
+        horizon = bool(self.ctl[HORIZON])  # the table keeps values found beyond it
         if self.ctl[ABORTED] and inline < remaining:
             self._check_clock()
             v = self._in_worker(s, depth, alpha, beta, remaining - inline)
+            horizon |= bool(self.ctl[HORIZON])
         if self.ctl[ABORTED]:
             raise SearchAborted("stopped" if self.ctl[STOP] else "node limit")
-        self.reached_horizon = bool(self.ctl[HORIZON])
+        self.reached_horizon = horizon
         return v
 
     def _search(self, s: np.ndarray, depth: int, alpha: int, beta: int, nodes: int) -> int:

@@ -26,7 +26,7 @@ from cernunos_widget.solver.values import final_score as engine_final_score
 from cernunos_widget.solver.values import heuristic_score as engine_heuristic_score
 
 GAMES_PER_BLOCK = 40
-BLOCKS = 5  # 200 games, every child of every position on the way (~60k children)
+BLOCKS = 5  # 200 games, every child of every position on the way (about 300k children)
 
 
 def busy_choice(p: Position, rng: random.Random) -> int:

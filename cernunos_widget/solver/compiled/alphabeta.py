@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from ..values import INFINITY
-from .layout import SIZE
+from .layout import MAX_OPTIONS, SIZE
 from .rules import child_into, decider, final_score, heuristic_score, is_over, options
 from .table import state_hash
 
@@ -38,8 +38,6 @@ def new_ctl(max_nodes: int) -> np.ndarray:
 
 def new_pool() -> np.ndarray:
     """Per-ply buffers for option lists."""
-    from .layout import MAX_OPTIONS
-
     return np.empty((MAX_PLY + 2, MAX_OPTIONS), np.int64)
 
 

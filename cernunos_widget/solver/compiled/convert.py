@@ -66,7 +66,7 @@ def decode(s: np.ndarray) -> Position:
             agenda.append((ACT, int(s[e + 1]), bool(s[e + 2]), int(s[e + 3])))
         else:
             # Only the last entry can be a choice; its options come from the board.
-            agenda.append((kind, int(s[e + 1]), int(s[e + 2]), _options_of(s)))
+            agenda.append((kind, int(s[e + 1]), int(s[e + 2]), option_codes(s)))
     p = object.__new__(Position)
     p._board = board
     p._reserve = tuple(int(x) for x in s[RESERVE : RESERVE + 16])
@@ -75,12 +75,13 @@ def decode(s: np.ndarray) -> Position:
     p._side = 0 if p._phase == OVER else int(s[SIDE])
     p._agenda = tuple(agenda)
     p._count = int(s[COUNT])
-    p._options = _options_of(s)
+    p._options = option_codes(s)
     p._hash = None
     return p
 
 
-def _options_of(s: np.ndarray) -> tuple[int, ...]:
+def option_codes(s: np.ndarray) -> tuple[int, ...]:
+    """The options of a settled state, in the listing order."""
     out = new_options()
     n = options(s.copy(), out)
     return tuple(int(x) for x in out[:n])

@@ -23,7 +23,7 @@ import numpy as np
 
 from ...engine.effects import ACTIVATION_CAP
 from ...engine.geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_COUNT, WOLF_ZONE
-from ...engine.tokens import KIND_COUNTS, TOKENS_PER_PLAYER
+from ...engine.tokens import TOKENS_PER_PLAYER
 
 MAX_HEIGHT = 2 * TOKENS_PER_PLAYER  # every token of both players on one cell
 STACKS = 0
@@ -55,7 +55,6 @@ def _padded(table: tuple[tuple[int, ...], ...], width: int) -> np.ndarray:
 # Neighbourhood tables, each row padded with -1.
 ADJ = _padded(ADJACENT, 4)
 AROUND_CELLS = _padded(AROUND, 8)
-WOLF_CELLS = _padded(WOLF_ZONE, 4)
 ADJ_MASK = np.array([sum(1 << n for n in cells) for cells in ADJACENT], dtype=np.int64)
 WOLF_MASK = np.array([sum(1 << n for n in cells) for cells in WOLF_ZONE], dtype=np.int64)
 # PUSH_TO[boar, target] = the destination cell (-1 where target is not adjacent).
@@ -63,4 +62,3 @@ PUSH_TO = np.full((CELL_COUNT, CELL_COUNT), -1, dtype=np.int64)
 for _boar, _targets in enumerate(BOAR_PUSH):
     for _target, (_dest, _wrapped) in _targets.items():
         PUSH_TO[_boar, _target] = _dest
-KIND_TOTALS = np.array(KIND_COUNTS * 2, dtype=np.int64)

@@ -30,8 +30,8 @@ from .alphabeta import (
     search,
     table_move,
 )
-from .convert import encode
-from .rules import child, is_over, new_options, options
+from .convert import encode, option_codes
+from .rules import child, is_over, new_options
 from .table import Table
 
 _NO_LIMIT = 1 << 62
@@ -120,12 +120,6 @@ class _Runner:
         return int(table_move(s, self.table.keys, self.table.move, self.table.depth))
 
 
-def _codes(s: np.ndarray) -> list[int]:
-    out = new_options()
-    n = options(s.copy(), out)
-    return [int(c) for c in out[:n]]
-
-
 class CompiledExactSearch(ExactSearch):
     """:class:`ExactSearch` (outcome, strong value by bisection, lines) on the compiled core."""
 
@@ -146,7 +140,7 @@ class CompiledExactSearch(ExactSearch):
         line: list[int] = []
         while not is_over(s) and len(line) < 400:
             first = runner.best_move(s)
-            codes = _codes(s)
+            codes = option_codes(s)
             for code in ([first] if first in codes else []) + [c for c in codes if c != first]:
                 c, _ = child(s, code, out)
                 if matches(runner.value(c, EXACT, *window)):
@@ -177,7 +171,7 @@ class CompiledDepthSearch:
         line: list[int] = []
         while not is_over(s) and len(line) < depth:
             code = self.runner.best_move(s)
-            if code < 0 or code not in _codes(s):
+            if code < 0 or code not in option_codes(s):
                 break
             line.append(code)
             s, _ = child(s, code, out)

@@ -161,11 +161,9 @@ class CernunosWidget(anywidget.AnyWidget):
         ``engine`` trait, which the page's selector sets).
         """
         from .solver import Limit
-        from .solver.analyse import ENGINES, UnknownEngineError
+        from .solver.analyse import check_engine
 
-        engine = self.engine if engine is None else engine
-        if engine not in ENGINES:
-            raise UnknownEngineError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
+        engine = check_engine(self.engine if engine is None else engine)
         self.cancel_analysis()
         node = self.node
         if node.position.is_over:
@@ -471,12 +469,9 @@ class CernunosWidget(anywidget.AnyWidget):
         self.analyse(Limit(time=float(content.get("seconds", 10))), int(content.get("multipv", 3)))
 
     def _intent_engine(self, content: dict) -> None:
-        from .solver.analyse import ENGINES
+        from .solver.analyse import check_engine
 
-        engine = content.get("engine")
-        if engine not in ENGINES:
-            raise ValueError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
-        self.engine = engine
+        self.engine = check_engine(content.get("engine"))
 
     def _intent_analyse_game(self, content: dict) -> None:
         from .solver import Limit

@@ -149,6 +149,13 @@ class UnknownEngineError(ValueError):
     """An analysis engine name that is not one of :data:`ENGINES`."""
 
 
+def check_engine(engine: object) -> str:
+    """``engine`` if it names an analysis engine; else :class:`UnknownEngineError`."""
+    if engine not in ENGINES:
+        raise UnknownEngineError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
+    return engine
+
+
 def analysis(
     position: Position,
     limit: Limit | None = None,
@@ -169,8 +176,7 @@ def analysis(
         raise ValueError(f"the game is over ({position.result()}): nothing to analyse")
     if multipv < 1:
         raise ValueError(f"multipv must be at least 1, not {multipv}")
-    if engine not in ENGINES:
-        raise UnknownEngineError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
+    check_engine(engine)
     search = _improving if engine == "alphabeta" else _mcts_improving
     produced = False
     for infos in search(position, limit or Limit(), multipv, stop):

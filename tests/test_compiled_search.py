@@ -69,8 +69,8 @@ def test_a_stop_event_ends_a_long_search_from_another_thread():
 def test_a_time_limit_ends_a_long_search():
     search = CompiledExactSearch(Budget(seconds=0.3), table_bits=16)
     with pytest.raises(SearchAborted):
-        search.outcome(HARD)
-    assert search.budget.elapsed() < 30  # generous: it stops, however loaded the machine
+        search.outcome(HARD)  # cannot be proven in minutes: only the deadline ends it
+    assert search.budget.elapsed() >= 0.3  # and not before the deadline
 
 
 def test_a_table_too_small_or_too_large_is_refused():

@@ -16,9 +16,6 @@ import subprocess
 from pathlib import Path
 
 import anywidget
-import nbformat
-from jinja2 import DictLoader
-from nbconvert import HTMLExporter
 
 NPM_PACKAGES = ("@jupyter-widgets/html-manager@1", "requirejs@2")
 ASSETS = {
@@ -38,6 +35,24 @@ _TEMPLATE = """{%- extends 'lab/index.html.j2' -%}
 
 class EmbedAssetsError(RuntimeError):
     """The offline renderer's files are missing and could not be fetched."""
+
+
+class MissingExtraError(ImportError):
+    """An optional dependency of notebook export is not installed."""
+
+
+def _nbconvert():
+    """nbformat, nbconvert and jinja2's DictLoader, imported on first use."""
+    try:
+        import nbformat
+        from jinja2 import DictLoader
+        from nbconvert import HTMLExporter
+    except ImportError as error:
+        raise MissingExtraError(
+            f"exporting notebooks needs nbconvert and nbformat ({error.name} is missing): "
+            'pip install "cernunos-widget[docs]"'
+        ) from None
+    return nbformat, DictLoader, HTMLExporter
 
 
 def fetch_embed_assets(folder: str | Path) -> Path:
@@ -86,6 +101,7 @@ def export_notebook_html(notebook: str | Path, out_html: str | Path, assets: str
         shutil.copyfile(assets / name, out_dir / name)
     amd = Path(anywidget.__file__).parent / "nbextension" / "index.js"
     shutil.copyfile(amd, out_dir / "anywidget.js")
+    nbformat, DictLoader, HTMLExporter = _nbconvert()
     nb = nbformat.read(str(notebook), as_version=4)
     if "widgets" not in nb.metadata:
         raise ValueError(

@@ -1,18 +1,19 @@
-"""A self-contained HTML page of a widget: the ES module, its CSS and its saved state inline.
+"""A self-contained HTML page of a board: the ES module, its CSS and its state inline.
 
-The page needs no kernel, no CDN and no network: a ten-line stand-in for the widget model
-(``get``, ``set``, ``on``, ``off``, ``save_changes``, ``send``) feeds the same ``render``
-function the notebook uses, so the board draws and the stored variation tree can be walked.
+The page needs no kernel, no CDN and no network: a small stand-in for the widget model
+(``get``, ``set``, ``on``, ``off``, ``send``) feeds the same ``render`` function the notebook
+uses, so the board draws and the stored variation tree can be walked.  Requests other than
+navigation are answered with a notice that playing needs the notebook.
+
+It takes the widget's exported state (:meth:`.CernunosWidget.state_for_export`), so this
+module does not import the widget.
 """
 
 from __future__ import annotations
 
+import json
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .widget import CernunosWidget
 
 _JS = Path(__file__).parent / "js"
 
@@ -24,35 +25,42 @@ STATIC_NOTICE = (
 _MODEL_SHIM = """
 const state = JSON.parse(document.getElementById("cernunos-state").textContent);
 const listeners = {};
+const LOCAL = ["goto", "overlay"];  // done in the page itself
+const emit = (event, ...args) => { for (const f of listeners[event] || []) f(...args); };
 const model = {
   get: (name) => state[name],
-  set: (name, value) => {
-    state[name] = value;
-    for (const f of listeners["change:" + name] || []) f();
-  },
+  set: (name, value) => { state[name] = value; emit("change:" + name); },
   on: (event, f) => { (listeners[event] = listeners[event] || []).push(f); },
   off: (event, f) => { listeners[event] = (listeners[event] || []).filter((g) => g !== f); },
   save_changes: () => {},
-  send: () => model.set("message", NOTICE),
+  send: (request) => setTimeout(() => emit("msg:custom", LOCAL.includes(request.type)
+    ? { reply: request.id, ok: true }
+    : { reply: request.id, ok: false, message: NOTICE })),
 };
 render({ model, el: document.getElementById("cernunos") });
 """
 
 
-def page_html(widget: CernunosWidget, title: str = "Cernunos") -> str:
-    """The page, as a string."""
-    from .widget import state_json
+def script_json(value: object) -> str:
+    """JSON that is inert inside a ``<script>`` element (no ``<``, ``>``, ``&`` as such)."""
+    text = json.dumps(value, ensure_ascii=False)
+    for char in "<>&\u2028\u2029":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return text
 
+
+def page_html(state: dict, title: str = "Cernunos") -> str:
+    """The page for a widget's exported state, as a string."""
     module = (_JS / "widget.js").read_text(encoding="utf-8")
     module = module.replace("export default { render };", "")
     css = (_JS / "widget.css").read_text(encoding="utf-8")
-    state = state_json(widget).replace("</", "<\\/")
-    notice = STATIC_NOTICE.replace('"', '\\"')
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>\n<style>\n{css}\n</style></head>\n<body>\n"
         '<div id="cernunos"></div>\n'
-        f'<script type="application/json" id="cernunos-state">{state}</script>\n'
-        f'<script type="module">\nconst NOTICE = "{notice}";\n{module}\n{_MODEL_SHIM}</script>\n'
+        f'<script type="application/json" id="cernunos-state">{script_json(state)}</script>\n'
+        f'<script type="module">\nconst NOTICE = {script_json(STATIC_NOTICE)};\n{module}\n'
+        f"{_MODEL_SHIM}</script>\n"
         "</body></html>\n"
     )

@@ -36,7 +36,7 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
         "prompt": position.describe_pending() if not position.is_over else "",
         "side": position.side.letter,
         "phase": position.phase,
-        "decider": position.decider.letter if position.decider else "",
+        "decider": position.decider.letter if position.decider is not None else "",
         "choice": choice,
         "choice_cell": position.choice_cell or "",
         "stacks": stacks,
@@ -57,7 +57,8 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
         "placements": {},
         "coverable": [],
         "targets": [],
-        "swaps": [],
+        "swap_partners": {},
+        "placer": "",
         "grow": {"options": [], "count": 0, "trees": []},
         "can_pass": "pass" in tokens,
         "option_count": len(tokens),
@@ -67,6 +68,7 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
         "result_text": "",
     }
     if choice in ("placement", "final-placement"):
+        view["placer"] = position.side.letter
         view["placements"] = {
             k.letter: list(cells) for k, cells in position.placement_map().items()
         }
@@ -74,7 +76,12 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
     elif choice in ("boar-target", "crow-cell", "fox-order"):
         view["targets"] = list(tokens)
     elif choice == "fox-swap":
-        view["swaps"] = [t.split("~") for t in tokens]
+        partners: dict[str, dict[str, str]] = {}
+        for token in tokens:
+            a, b = token.split("~")
+            partners.setdefault(a, {})[b] = token
+            partners.setdefault(b, {})[a] = token
+        view["swap_partners"] = partners
     elif choice == "growth":
         chosen = [t[5:].split(",") for t in tokens]
         view["grow"] = {

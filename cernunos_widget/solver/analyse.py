@@ -16,7 +16,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..engine import Decision, Position
+from ..engine import CernunosError, Decision, Position
 from ..engine.decisions import code_to_text, decision_of
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from .search import Budget, SearchAborted
@@ -145,7 +145,7 @@ def solve(
 ENGINES = ("alphabeta", "mcts")
 
 
-class UnknownEngineError(ValueError):
+class UnknownEngineError(CernunosError):
     """An analysis engine name that is not one of :data:`ENGINES`."""
 
 

@@ -56,6 +56,7 @@ def test_to_html_page_works_offline(tmp_path, page, offline):
     CernunosWidget(game=GAME).to_html(path)
     page.goto(path.as_uri())
     walk_the_tree(page)
+    page.locator('.cw-root [data-kind="T"][data-player="p"]').click()
     page.locator('.cw-root [data-cell="a3"]').click()  # playing needs a kernel: it says so
     expect(page.locator(".cw-root [data-role=message]")).to_contain_text("static page")
     assert offline == []

@@ -1,0 +1,79 @@
+"""A stand-in for the page: sends requests as widget.js does and keeps its store the same way.
+
+``store`` mirrors the JavaScript store (the ``tree`` trait plus every patch applied in
+place), so a test can check that what the page would show equals the kernel's state.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from cernunos_widget.widget import CernunosWidget
+
+
+def apply_patch(store: dict, patch: dict) -> None:
+    """widget.js's applyPatch, in Python (keys become strings, as after JSON)."""
+    patch = json.loads(json.dumps(patch))
+    if patch.get("reset"):
+        store.clear()
+        store.update(nodes={}, views={})
+    elif "gen" in patch and "gen" in store and patch["gen"] != store["gen"]:
+        return
+    for key, value in patch.items():
+        if key in ("nodes", "views"):
+            store[key].update(value)
+        elif key == "settings":
+            store["settings"] = {**store.get("settings", {}), **value}
+        elif key == "removed":
+            for node_id in value:
+                store["nodes"].pop(str(node_id), None)
+                store["views"].pop(str(node_id), None)
+        elif key != "reset":
+            store[key] = value
+
+
+class Page:
+    """One view of a widget: ``page.request(type=..., ...)`` returns the kernel's reply."""
+
+    def __init__(self, widget: CernunosWidget) -> None:
+        self.widget = widget
+        self.store = json.loads(json.dumps(widget.tree))
+        self.sent: list[dict] = []  # every kernel -> page message, in order
+        self._next = 0
+        widget.send = self._receive  # the comm is not open outside a notebook
+
+    def _receive(self, content: dict, buffers=None) -> None:
+        content = copy.deepcopy(content)
+        self.sent.append(content)
+        if "patch" in content:
+            apply_patch(self.store, content["patch"])
+
+    def request(self, **content) -> dict:
+        """Send one request (with the page's generation and current node by default)."""
+        self._next += 1
+        content.setdefault("id", self._next)
+        content.setdefault("gen", self.store.get("gen", 0))
+        if content.get("type") in ("play", "goto", "promote", "delete", "comment", "analyse"):
+            content.setdefault("node", self.store["current"])
+        before = len(self.sent)
+        self.widget._on_page_message(self.widget, content, [])
+        replies = [m for m in self.sent[before:] if m.get("reply") == content["id"]]
+        assert len(replies) == 1, f"expected one reply, got {self.sent[before:]}"
+        return replies[0]
+
+    def play(self, token: str) -> dict:
+        return self.request(type="play", decision=token)
+
+    @property
+    def view(self) -> dict:
+        return self.store["views"][str(self.store["current"])]
+
+    def tokens(self) -> list[str]:
+        return [n["token"] for n in sorted(self.store["nodes"].values(), key=lambda n: n["id"])]
+
+    def agrees(self) -> bool:
+        """The page's store equals the kernel's full state (after JSON)."""
+        full = json.loads(json.dumps(self.widget._full_state()))
+        mine = {k: v for k, v in self.store.items() if k in full}
+        return mine == full

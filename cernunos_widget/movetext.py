@@ -116,20 +116,19 @@ def move_entries(nodes: Iterable[Any]) -> list[MoveEntry]:
         chosen = before.parse_decision(decision)
         if events is None:
             events = before.play_with_events(chosen)[1]
-        begins = choice in ("growth", "final-placement") or (
-            choice == "placement" and before.placements_left == 2 and last_choice != "growth"
-        )
-        if not entries or begins:
+        begins = not entries or choice in ("growth", "final-placement")
+        begins |= choice == "placement" and before.placements_left == 2 and last_choice != "growth"
+        if begins:
             if not entries:
                 turn = 1
             elif before.side == Player.GREEN or numbered_turn[before.side] == turn:
-                turn += 1
+                turn += 1  # Purple's turn n follows Green's turn n (R-1)
             numbered_turn[before.side] = turn
         entries.append(
             MoveEntry(
                 index=index,
                 node_id=node_id,
-                turn=turn_label(before, turn) if not entries or begins else "",
+                turn=turn_label(before, turn) if begins else "",
                 player=before.side.letter,
                 decider=before.decider.letter,
                 choice=choice,
@@ -150,14 +149,13 @@ def move_text(entries: Iterable[MoveEntry]) -> str:
     turn labels in front: ``1. Crow b1 (Purple: push b1→c1) · Deer a2 1… pass``."""
     groups: list[list[str]] = []  # [turn, head, choice, choice ...]
     for e in entries:
-        if e.effect and groups and not e.turn:
-            who = "" if e.decider == e.player else f"{Player.from_letter(e.decider).title}: "
-            groups[-1].append(who + e.label)
-        elif e.effect:
-            groups.append([e.turn, "…"])
-            groups[-1].append(e.label)
-        else:
+        if not e.effect:
             groups.append([e.turn, e.label])
+            continue
+        who = "" if e.decider == e.player else f"{Player.from_letter(e.decider).title}: "
+        if e.turn or not groups:  # a line starting inside an effect
+            groups.append([e.turn, "…"])
+        groups[-1].append(who + e.label)
     parts = []
     for turn, head, *choices in groups:
         text = head + (f" ({', '.join(choices)})" if choices else "")

@@ -159,6 +159,15 @@ class TestEntries:
             "narration": "Purple's Boar on a1 pushes Green's Crow from b1 to c1.",
         }
 
+    def test_a_line_starting_inside_an_effect(self):
+        before = Position.from_cpn(cpn({"a1": "bT", "a2": "D"})).play("C@b1")
+        entries = move_entries([(before, "a2"), (before.play("a2"), "D@d1")])
+        assert columns(entries, "turn", "effect", "decider") == [
+            ("1.", True, "p"),
+            ("", False, "g"),
+        ]
+        assert move_text(entries) == "1. … (Purple: push a2→a3) · Deer d1"
+
     def test_an_empty_line(self):
         assert move_entries([]) == [] and move_text([]) == ""
 

@@ -153,7 +153,7 @@ def move_text(entries: Iterable[MoveEntry]) -> str:
             groups.append([e.turn, e.label])
             continue
         who = "" if e.decider == e.player else f"{Player.from_letter(e.decider).title}: "
-        if e.turn or not groups:  # a line starting inside an effect
+        if not groups:  # a line starting inside an effect
             groups.append([e.turn, "…"])
         groups[-1].append(who + e.label)
     parts = []

@@ -67,12 +67,13 @@ ICONS: dict[str, str] = {
         + _eye(36, 42, 3.5)
         + _eye(64, 42, 3.5)
     ),
-    # Crow: perched, seen from the side: a heavy beak, a sleek body and a long tail.
+    # Crow: perched, seen from the side: a heavy beak, a folded wing, a long slanting tail.
     "C": _fill(
-        "M0 44 L22 31 C28 22 40 20 48 26 C58 32 70 38 82 44 L100 50 L98 58 L82 58 "
-        "C74 66 62 70 50 70 C38 70 28 62 26 52 L22 48 Z" + _eye(36, 31, 3.5)
+        "M0 38 L26 28 C32 20 44 18 52 24 C60 30 64 38 74 48 L98 70 L94 78 L72 66 "
+        "C64 72 52 74 42 70 C32 66 26 56 26 46 L24 42 Z"
+        "M46 44 C56 44 66 52 74 62 C62 58 52 54 46 44 Z" + _eye(38, 30, 3.5)
     )
-    + _stroke("M46 70 L44 86 M58 68 L60 86 M36 86 H50 M54 86 H68", 5),
+    + _stroke("M46 72 L44 90 M58 70 L60 90 M36 90 H50 M52 90 H66", 5),
     # Fire: a flame, its hot heart cut out.
     "F": _fill(
         "M50 4 C58 26 82 36 82 62 C82 82 68 96 50 96 C32 96 18 82 18 62 C18 46 30 38 34 22 "

@@ -69,8 +69,8 @@ def decision_label(
 ) -> str:
     """A short readable label of ``decision`` made in ``position`` (the position before it).
 
-    ``events`` are what the decision caused (``Position.play_with_events``); they are
-    computed when not given (a Boar's destination is read from them). Raises
+    ``events`` are what the decision caused (``Position.play_with_events``); a Boar's
+    destination is read from them, and they are computed when not given. Raises
     :class:`DecisionSyntaxError` or :class:`IllegalDecisionError` for a bad decision.
     """
     chosen = position.parse_decision(decision)
@@ -84,11 +84,10 @@ def decision_label(
     if family == "swap":
         return f"swap {cells[0]}↔{cells[1]}"
     choice = position.choice
-    if choice == "boar-target":
-        if events is None:
-            events = position.play_with_events(chosen)[1]
-        push = next((e for e in events if e.kind == "push"), None)
-        return f"push {cells[0]}→{push.info['to']}" if push else f"push {cells[0]}"
+    if choice == "boar-target":  # R-20: the target always moves, so a push event exists
+        pushes = [e for e in events or () if e.kind == "push"]
+        pushes = pushes or [e for e in position.play_with_events(chosen)[1] if e.kind == "push"]
+        return f"push {cells[0]}→{pushes[0].info['to']}"
     if choice == "fox-order":  # the token now on that cell activates first
         return f"{position.top(cells[0]).kind.title} {cells[0]} first"
     return f"raise {cells[0]}"  # the Crow's cell (R-23)

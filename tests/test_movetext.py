@@ -2,6 +2,7 @@
 placements and effect choices (R-14, R-20, R-22, R-23), deciders (R-27), grouping."""
 
 import json
+import random
 
 import pytest
 from cpn_builder import LAST_TREE, cpn
@@ -189,3 +190,23 @@ class TestBadInput:
         over = Position.from_cpn(cpn({"a1": "T"}, "g", "#"))
         with pytest.raises(MoveTextError, match="finished game"):
             move_entries([(over, "pass")])
+
+
+def test_random_games_number_their_turns_in_order():
+    # R-13: turns alternate n., n…, n+1. ...; R-16: the final placement takes its player's
+    # next number; every effect choice follows its placement; every label is readable.
+    rng = random.Random(10)
+    for _ in range(12):
+        game = Game()
+        node = game.root
+        while node.position.legal_tokens():
+            node = node.play(rng.choice(node.position.legal_tokens()))
+        entries = move_entries(game.mainline())
+        body = [e.turn for e in entries if e.turn and e.choice != "final-placement"]
+        assert body == [f"{n // 2 + 1}{'.…'[n % 2]}" for n in range(len(body))]
+        for final in (e for e in entries if e.choice == "final-placement"):
+            mark = "." if final.player == "g" else "…"
+            previous = [int(t[:-1]) for t in body if t.endswith(mark)][-1]
+            assert final.turn == f"{previous + 1}{mark}"
+        assert not entries[0].effect and all(e.label and "@" not in e.label for e in entries)
+        assert len(entries) == len(game.mainline())

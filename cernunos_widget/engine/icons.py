@@ -1,51 +1,85 @@
 """Token icons: small inline SVG drawings (viewBox 0 0 100 100) in ``currentColor``.
 
-One source for the static picture (:mod:`cernunos_widget.svg`) and the widget (sent to
-the page in a trait), so no emoji font or network is needed.
+One source for the static picture (:mod:`cernunos_widget.engine.svg`) and the widget (sent
+to the page in a trait), so no emoji font or network is needed.  Every icon is a filled
+silhouette drawn in ``currentColor`` only: details (eyes, tusk, the Fox's mask, the
+flame's heart) are holes cut with ``fill-rule="evenodd"``, so the square shows through and
+an icon reads on light and dark squares alike.  The shapes differ in outline, not only in
+detail, so they stay apart at 18 px: the Wolf howls, seen from the side; the Fox is a face.
 """
 
 from __future__ import annotations
 
 
-def _stroke(width: int = 7) -> str:
+def _fill(d: str) -> str:
+    return f'<path fill="currentColor" fill-rule="evenodd" d="{d}"/>'
+
+
+def _stroke(d: str, width: int = 7) -> str:
     return (
-        f'fill="none" stroke="currentColor" stroke-width="{width}" stroke-linecap="round" '
-        'stroke-linejoin="round"'
+        f'<path fill="none" stroke="currentColor" stroke-width="{width}" '
+        f'stroke-linecap="round" stroke-linejoin="round" d="{d}"/>'
     )
 
 
-_S = _stroke()
+def _eye(x: float, y: float, r: float) -> str:
+    """A round hole (to add to an evenodd path)."""
+    return f" M{x - r} {y} a{r} {r} 0 1 0 {2 * r} 0 a{r} {r} 0 1 0 {-2 * r} 0 Z"
+
 
 ICONS: dict[str, str] = {
     # Tree: a layered fir on a trunk.
-    "T": '<path fill="currentColor" d="M50 6 L80 44 H64 L86 70 H56 V92 H44 V70 H14 L36 44 H20 Z"/>',
-    # Boar: a heavy body, a snout and two tusks.
-    "B": '<path fill="currentColor" d="M14 60 C14 36 36 28 56 30 C72 31 84 40 88 52 L94 56 '
-    'L88 66 C84 74 72 80 56 80 L56 90 H46 V80 H34 V90 H24 V76 C18 72 14 66 14 60 Z"/>'
-    f'<path {_S} d="M86 66 Q82 54 92 46"/>',
-    # Deer: a head with branching antlers.
-    "D": f'<path {_S} d="M34 42 L22 18 M28 30 L14 24 M66 42 L78 18 M72 30 L86 24"/>'
-    '<path fill="currentColor" d="M34 40 H66 L60 70 L50 92 L40 70 Z"/>',
-    # Wolf: a pointed head with tall ears.
-    "W": '<path fill="currentColor" d="M16 10 L40 34 H60 L84 10 L82 50 L50 92 L18 50 Z"/>'
-    '<circle cx="38" cy="52" r="5" fill="var(--cw-eye, #fff)"/>'
-    '<circle cx="62" cy="52" r="5" fill="var(--cw-eye, #fff)"/>',
-    # Squirrel: a small body under a big curled tail.
-    "S": f'<path {_stroke(10)} d="M62 86 C92 76 94 40 76 22 C62 8 40 18 48 34 '
-    'C54 46 70 40 66 30"/>'
-    '<path fill="currentColor" d="M22 88 C18 70 26 54 40 52 C52 52 58 64 56 88 Z"/>'
-    '<circle cx="36" cy="44" r="10" fill="currentColor"/>',
-    # Fox: a triangular face with ears and a narrow snout.
-    "X": '<path fill="currentColor" d="M10 14 L36 32 H64 L90 14 L80 48 L50 90 L20 48 Z"/>'
-    '<path fill="var(--cw-eye, #fff)" d="M30 50 L50 86 L70 50 L50 60 Z" opacity="0.55"/>',
-    # Crow: a bird in flight.
-    "C": '<path fill="currentColor" d="M6 40 C26 30 40 36 50 50 C60 36 74 30 94 40 '
-    'C78 42 66 50 58 64 L66 80 L50 72 L34 80 L42 64 C34 50 22 42 6 40 Z"/>',
-    # Fire: a flame.
-    "F": '<path fill="currentColor" d="M50 6 C58 26 80 36 80 62 C80 80 66 94 50 94 '
-    'C34 94 20 80 20 62 C20 46 32 38 36 24 C42 34 44 42 50 46 C54 34 54 20 50 6 Z"/>'
-    '<path fill="var(--cw-eye, #fff)" opacity="0.5" d="M50 56 C56 66 64 70 62 80 '
-    'C60 88 40 88 38 80 C36 72 46 66 50 56 Z"/>',
+    "T": _fill("M50 4 L80 42 H64 L88 70 H57 V94 H43 V70 H12 L36 42 H20 Z"),
+    # Boar: a side view, a bristly hump, an ear, a flat snout; a tusk and an eye cut out.
+    "B": _fill(
+        "M4 62 C4 48 12 38 26 34 L30 29 L34 32 L38 26 L42 30 L46 24 L50 29 L55 24 L58 29 "
+        "C63 28 67 29 70 30 L73 20 L80 33 C84 37 88 42 90 46 L97 50 V64 L88 66 "
+        "C84 72 78 74 72 74 L70 88 H60 L58 77 C50 79 38 79 30 77 L28 88 H18 L16 73 "
+        "C10 71 4 68 4 62 Z M88 66 C88 60 86 56 82 54 C86 60 84 64 80 66 Z" + _eye(77, 44, 3.5)
+    ),
+    # Deer: a head with two branching antlers and sideways ears.
+    "D": _stroke(
+        "M40 38 C32 30 28 20 30 6 M31 24 L16 16 M30 12 L22 4 "
+        "M60 38 C68 30 72 20 70 6 M69 24 L84 16 M70 12 L78 4"
+    )
+    + _fill(
+        "M38 34 H62 L68 42 L92 38 L72 54 L62 64 L57 92 H43 L38 64 L28 54 L8 38 L32 42 Z"
+        + _eye(44, 54, 3.5)
+        + _eye(56, 54, 3.5)
+    ),
+    # Wolf: a sitting wolf howling, its long muzzle to the sky, a ruff and a bushy tail.
+    "W": _fill(
+        "M10 8 L30 18 L36 16 L44 2 L50 22 C58 30 64 44 68 58 C70 66 74 72 78 76 "
+        "C86 76 94 72 98 62 C100 78 94 90 80 94 H26 C26 90 30 88 36 88 L38 68 L32 62 "
+        "L35 58 L29 52 L32 48 L26 40 L22 32 L8 22 L20 22 Z" + _eye(36, 24, 3)
+    ),
+    # Squirrel: sitting up, its big bushy tail curled up behind it.
+    "S": _fill(
+        "M10 46 L18 36 L22 32 L26 16 L34 30 C40 34 44 42 46 50 C48 60 52 70 60 78 "
+        "C72 66 76 50 70 38 C66 32 60 32 56 36 C52 24 58 8 74 8 C92 10 98 30 96 50 "
+        "C94 76 80 94 56 94 H20 C18 88 20 80 24 76 L16 70 C12 66 18 62 24 64 "
+        "C22 58 20 54 16 52 Z" + _eye(26, 40, 3)
+    ),
+    # Fox: a face with big ears, flared cheeks and a pointed snout; the white cheeks cut out.
+    "X": _fill(
+        "M8 4 L38 28 H62 L92 4 L84 44 L98 56 L54 92 H46 L2 56 L16 44 Z"
+        "M10 56 L32 52 L44 66 L46 82 Z M90 56 L68 52 L56 66 L54 82 Z"
+        + _eye(36, 42, 3.5)
+        + _eye(64, 42, 3.5)
+    ),
+    # Crow: perched, seen from the side: a heavy beak, a folded wing, a long slanting tail.
+    "C": _fill(
+        "M0 38 L26 28 C32 20 44 18 52 24 C60 30 64 38 74 48 L98 70 L94 78 L72 66 "
+        "C64 72 52 74 42 70 C32 66 26 56 26 46 L24 42 Z"
+        "M46 44 C56 44 66 52 74 62 C62 58 52 54 46 44 Z" + _eye(38, 30, 3.5)
+    )
+    + _stroke("M46 72 L44 90 M58 70 L60 90 M36 90 H50 M52 90 H66", 5),
+    # Fire: a flame, its hot heart cut out.
+    "F": _fill(
+        "M50 4 C58 26 82 36 82 62 C82 82 68 96 50 96 C32 96 18 82 18 62 C18 46 30 38 34 22 "
+        "C42 32 44 40 50 44 C54 32 54 18 50 4 Z"
+        "M50 54 C56 66 64 70 62 80 C60 88 40 88 38 80 C36 72 46 66 50 54 Z"
+    ),
 }
 
 COLORS = {"g": "#2f8f4e", "p": "#8a3fb3"}

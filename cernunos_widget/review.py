@@ -35,7 +35,7 @@ COARSE = Limit(time=0.2)  # a 40-decision game gets its whole coarse graph in un
 DEFAULT_PASSES = (COARSE, Limit(time=1.0), Limit(time=5.0))
 THRESHOLDS = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))  # drop of the decider's value -> mark
 MARK_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
-_RANK = {"loss": -1, "draw": 0, "win": 1}
+_OUTCOME_VALUE = {"loss": -1, "draw": 0, "win": 1}
 _FLIP = {"win": "loss", "draw": "draw", "loss": "win"}
 
 
@@ -49,6 +49,16 @@ class Value:
 
     green: float  # +1 / 0 / -1 when proven
     proven: str | None = None  # 'win' / 'draw' / 'loss' for Green, None for an estimate
+
+    def __post_init__(self) -> None:
+        if self.proven is None:
+            if not -1.0 <= self.green <= 1.0:
+                raise ReviewError(f"a value is from -1 to 1, not {self.green}")
+        elif _OUTCOME_VALUE.get(self.proven) != self.green:
+            raise ReviewError(
+                f"a proven value is 1.0 'win', 0.0 'draw' or -1.0 'loss', "
+                f"not {self.green} {self.proven!r}"
+            )
 
     def to_json(self) -> dict[str, Any]:
         return {"value_green": self.green, "proven": self.proven}
@@ -124,19 +134,12 @@ def judge(before: Value, after: Value, decider: Player) -> str:
     """The mark of a decision by ``decider`` that took its value from ``before`` (the best
     decision's) to ``after`` (the played one's), both from Green's side.
 
-    ``??`` when a proven outcome got worse for the decider (win -> draw or loss, draw ->
-    loss); otherwise by the drop of the decider's value on the -1..+1 scale: at least 0.3
-    ``??``, 0.2 ``?``, 0.1 ``?!`` (a proven value counts as +1 / 0 / -1), else ``""``.
+    By the drop of the decider's value on the -1..+1 scale: at least 0.3 ``??``, 0.2 ``?``,
+    0.1 ``?!``, else ``""``.  A proven value is +1 / 0 / -1, so a proven win turned into a
+    draw or a loss, or a draw into a loss (a drop of 1 or 2), is always ``??``.
     """
-    if before.proven is not None and after.proven is not None:
-        was, now = _RANK[before.proven], _RANK[after.proven]
-        if decider == Player.PURPLE:
-            was, now = -was, -now
-        return "??" if now < was else ""
-    for threshold, mark in THRESHOLDS:
-        if drop_for(before, after, decider) >= threshold:
-            return mark
-    return ""
+    drop = drop_for(before, after, decider)
+    return next((mark for threshold, mark in THRESHOLDS if drop >= threshold), "")
 
 
 def drop_for(before: Value, after: Value, decider: Player) -> float:
@@ -338,7 +341,7 @@ def _evaluate(
     """
     if position.is_over:
         word = outcome_word(final_score(position))
-        return Evaluation(Value(float(_RANK[word]), word), quality="final")
+        return Evaluation(Value(float(_OUTCOME_VALUE[word]), word), quality="final")
     found = cache.get(position, review.engine, qualities)
     if found is not None:
         return found

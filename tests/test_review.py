@@ -81,6 +81,11 @@ class TestJudge:
         value = {"win": 1.0, "draw": 0.0, "loss": -1.0}
         assert judge(Value(value[before], before), Value(value[after], after), decider) == mark
 
+    @pytest.mark.parametrize(("green", "proven"), [(0.3, "win"), (1.0, "won"), (1.5, None)])
+    def test_values_off_the_scale_are_refused(self, green, proven):
+        with pytest.raises(ReviewError, match="(from -1 to 1|proven value is)"):
+            Value(green, proven)
+
     def test_a_proven_value_meets_an_estimate_on_the_same_scale(self):
         assert judge(Value(1.0, "win"), Value(0.95), G) == ""
         assert judge(Value(1.0, "win"), Value(0.85), G) == "?!"
@@ -119,12 +124,26 @@ class TestCharging:
         assert [n.mark for n in review.nodes] == ["", "", "", "", "??", ""]
 
     def test_the_decision_rated_best_is_never_marked(self):
+        """Even when the node after it is proven lost: the search before saw no better."""
+        shallow = Evaluation(Value(0.9), "c2", ("c2",), (("c2", Value(0.9)),))
+        lost = Evaluation(Value(-1.0, "loss"), "b3", ("b3",), (("b3", Value(-1.0, "loss")),))
+        cache = prefilled(R27_LINE, QUICK, {3: shallow, 4: lost})
+        review = review_game(line_positions(R27_LINE), (QUICK,), cache=cache)
+        assert review.nodes[4].played == Value(-1.0, "loss") and review.nodes[4].mark == ""
+
+    def test_a_refined_value_before_a_decision_judges_it_again(self):
+        """The node after the decision keeps its value; the refined one before marks it."""
+        coarse, fine = Limit(nodes=300), QUICK
+        bad = Evaluation(Value(0.5), "b3", ("b3",), (("b3", Value(0.5)), ("c2", Value(0.3))))
+        cache = prefilled(R27_LINE, fine, {3: bad})  # the fine pass's values, cached
         positions = line_positions(R27_LINE)
-        noisy = Evaluation(Value(0.9), "c2", ("c2",), (("c2", Value(0.9)),))
-        after = Evaluation(Value(-0.9), "b3", ("b3",), (("b3", Value(-0.9)),))
-        cache = prefilled(R27_LINE, QUICK, {3: noisy, 4: after})
-        review = review_game(positions, (QUICK,), cache=cache)
-        assert review.nodes[4].mark == "" and review.nodes[4].played == Value(0.9)
+        good = Evaluation(Value(0.0), "c2", ("c2",), (("c2", Value(0.0)),), quality="nodes=300")
+        cache.put(positions[3], "alphabeta", good)  # only ply 3 has a coarse value
+        updates: list[dict] = []
+        review = review_game(positions, (coarse, fine), cache=cache, on_update=updates.append)
+        assert review.searches == 0 and review.nodes[4].mark == "?"
+        assert review.nodes[4].evaluation.quality == "nodes=3000"  # since the coarse pass
+        assert updates[-1][4].mark == "?" and set(updates[-1]) == {3, 4}
 
     def test_a_thrown_proven_win_is_a_blunder_of_purple(self):
         start = Position.from_cpn(ENDGAME)

@@ -25,7 +25,7 @@ from typing import Any
 from . import __version__
 from .engine import CernunosError, Player, Position
 from .engine.decisions import decision_of
-from .game import Game
+from .game import Game, GameNode
 from .solver.analyse import Info, Limit, UnknownEngineError, analysis, check_engine
 from .solver.values import final_score, outcome_word
 
@@ -221,7 +221,7 @@ Progress = Callable[[int, int, int], None]  # (pass index, nodes done, nodes in 
 
 def review_game(
     game: Game | Sequence[Position],
-    passes: Sequence[Limit] = DEFAULT_PASSES,
+    passes: Sequence[Limit] | Limit = DEFAULT_PASSES,
     *,
     cache: ReviewCache | None = None,
     stop: threading.Event | None = None,
@@ -232,7 +232,8 @@ def review_game(
     """Evaluate every main-line node with each limit of ``passes`` in turn, and judge.
 
     ``game`` is a :class:`Game` (its main line) or the main line's positions, root first.
-    ``passes`` go from coarse to fine; a node proven or already cached at a later pass's
+    ``passes`` (one :class:`Limit` or several, each bounding time or nodes) go from coarse
+    to fine; a node proven or already cached at a later pass's
     limit is not searched again.  ``on_update({ply: NodeReview})`` gets the nodes whose
     value or mark changed; ``on_progress(pass, done, total)`` follows each pass.  Setting
     ``stop`` ends the review promptly: the result so far, ``stopped`` True, and nothing
@@ -267,7 +268,7 @@ def review_game(
     return review
 
 
-def _check_passes(passes: Sequence[Limit]) -> tuple[Limit, ...]:
+def _check_passes(passes: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
     if isinstance(passes, Limit):
         passes = (passes,)
     passes = tuple(passes)
@@ -312,7 +313,7 @@ def _skeleton(game: Game | Sequence[Position], engine: str, passes: tuple[Limit,
     return Review(reviews, engine, passes, positions=positions)
 
 
-def _decider_before(parent: Any) -> Player | None:
+def _decider_before(parent: GameNode | None) -> Player | None:
     return None if parent is None else parent.position.decider
 
 
@@ -365,12 +366,10 @@ def _from_infos(position: Position, infos: list[Info], quality: str) -> Evaluati
     green = position.decider == Player.GREEN
 
     def value(info: Info) -> Value:
+        number = (info.estimate if green else -info.estimate) + 0.0  # no -0.0
         if info.proven:
-            return Value(
-                info.estimate if green else -info.estimate,
-                info.outcome if green else _FLIP[info.outcome],
-            )
-        return Value(info.estimate if green else -info.estimate)
+            return Value(number, info.outcome if green else _FLIP[info.outcome])
+        return Value(number)
 
     best = infos[0]
     return Evaluation(

@@ -44,9 +44,9 @@ def marks(review: Review) -> str:
     )
 
 
-def timed_review(positions: list[Position], passes, cache: ReviewCache) -> tuple[Review, float]:
+def timed_review(positions: list[Position], limits, cache: ReviewCache) -> tuple[Review, float]:
     started = time.perf_counter()
-    review = review_game(positions, passes, cache=cache)
+    review = review_game(positions, limits, cache=cache)
     return review, time.perf_counter() - started
 
 
@@ -98,13 +98,13 @@ def main() -> None:
     print(f"coarse graph ({args.coarse:g} s/node): {seconds:.2f} s, {review.searches} searches")
     print(f"  marks: {marks(review)}")
 
-    passes = coarse + tuple(Limit(time=t) for t in args.refine)
-    review, seconds = timed_review(positions, passes, cache)
+    limits = coarse + tuple(Limit(time=t) for t in args.refine)
+    review, seconds = timed_review(positions, limits, cache)
     refine = " + ".join(f"{t:g}" for t in args.refine)
     print(f"refined graph ({refine} s/node): {seconds:.2f} s more, {review.searches} searches")
     print(f"  marks: {marks(review)}")
 
-    review, seconds = timed_review(positions, passes, cache)
+    review, seconds = timed_review(positions, limits, cache)
     print(f"re-review, same cache: {seconds * 1000:.1f} ms, {review.searches} searches")
 
     if args.stop_trials:

@@ -32,7 +32,7 @@ from .solver.values import final_score, outcome_word
 RULES_ID = "default"  # the one rule set today; a later issue makes rules a setting
 ENGINE_VERSION = __version__  # cached values are only reused by the same solver version
 COARSE = Limit(time=0.2)  # a 40-decision game gets its whole coarse graph in under 10 s
-DEFAULT_PASSES = (COARSE, Limit(time=1.0), Limit(time=5.0))
+DEFAULT_LIMITS = (COARSE, Limit(time=1.0), Limit(time=5.0))
 THRESHOLDS = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))  # drop of the decider's value -> mark
 MARK_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
 _OUTCOME_VALUE = {"loss": -1, "draw": 0, "win": 1}
@@ -187,7 +187,7 @@ class Review:
 
     nodes: list[NodeReview]
     engine: str
-    passes: tuple[Limit, ...]
+    limits: tuple[Limit, ...]  # one per pass, coarse first
     passes_done: int = 0  # passes completed over every node
     searches: int = 0  # analyses this review ran (cached evaluations cost none)
     stopped: bool = False
@@ -206,7 +206,7 @@ class Review:
             "engine": self.engine,
             "engine_version": ENGINE_VERSION,
             "rules": RULES_ID,
-            "passes": [quality_key(limit) for limit in self.passes],
+            "limits": [quality_key(limit) for limit in self.limits],
             "passes_done": self.passes_done,
             "searches": self.searches,
             "stopped": self.stopped,
@@ -221,7 +221,7 @@ Progress = Callable[[int, int, int], None]  # (pass index, nodes done, nodes in 
 
 def review_game(
     game: Game | Sequence[Position],
-    passes: Sequence[Limit] | Limit = DEFAULT_PASSES,
+    limits: Sequence[Limit] | Limit = DEFAULT_LIMITS,
     *,
     cache: ReviewCache | None = None,
     stop: threading.Event | None = None,
@@ -229,26 +229,25 @@ def review_game(
     on_progress: Progress | None = None,
     engine: str = "alphabeta",
 ) -> Review:
-    """Evaluate every main-line node with each limit of ``passes`` in turn, and judge.
+    """Evaluate every main-line node with each of ``limits`` in turn (a pass each), and judge.
 
     ``game`` is a :class:`Game` (its main line) or the main line's positions, root first.
-    ``passes`` (one :class:`Limit` or several, each bounding time or nodes) go from coarse
-    to fine; a node proven or already cached at a later pass's
-    limit is not searched again.  ``on_update({ply: NodeReview})`` gets the nodes whose
-    value or mark changed; ``on_progress(pass, done, total)`` follows each pass.  Setting
-    ``stop`` ends the review promptly: the result so far, ``stopped`` True, and nothing
-    half-searched cached.
+    ``limits`` (one :class:`Limit` or several, each bounding time or nodes) go from coarse
+    to fine; a node proven or already cached at a later pass's limit is not searched
+    again.  ``on_update({ply: NodeReview})`` gets the nodes whose value or mark changed;
+    ``on_progress(pass, done, total)`` follows each pass.  Setting ``stop`` ends the
+    review promptly: the result so far, ``stopped`` True, and nothing half-searched cached.
     """
-    passes = _check_passes(passes)
+    limits = _check_limits(limits)
     try:
         engine = check_engine(engine)
     except UnknownEngineError as error:
         raise ReviewError(str(error)) from None
-    review = _skeleton(game, engine, passes)
+    review = _skeleton(game, engine, limits)
     cache = cache if cache is not None else ReviewCache()
-    qualities = [quality_key(limit) for limit in passes]
+    qualities = [quality_key(limit) for limit in limits]
     total = len(review.nodes)
-    for index, limit in enumerate(passes):
+    for index, limit in enumerate(limits):
         for node, position in zip(review.nodes, review.positions, strict=True):
             if stop is not None and stop.is_set():
                 review.stopped = True
@@ -268,25 +267,25 @@ def review_game(
     return review
 
 
-def _check_passes(passes: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
-    if isinstance(passes, Limit):
-        passes = (passes,)
-    passes = tuple(passes)
-    if not passes:
-        raise ReviewError("no passes: give at least one Limit, e.g. (Limit(time=0.2),)")
-    for limit in passes:
+def _check_limits(limits: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
+    if isinstance(limits, Limit):
+        limits = (limits,)
+    limits = tuple(limits)
+    if not limits:
+        raise ReviewError("no limits: give at least one Limit, e.g. (Limit(time=0.2),)")
+    for limit in limits:
         if not isinstance(limit, Limit):
-            raise ReviewError(f"a pass must be a Limit, not {limit!r}")
+            raise ReviewError(f"each of the limits must be a Limit, not {limit!r}")
         bounded = [v for v in (limit.time, limit.nodes) if v is not None]
         if not bounded or any(v <= 0 for v in bounded) or (limit.depth or 1) < 1:
             raise ReviewError(
                 f"{limit!r} does not bound a search: give time > 0 seconds or nodes > 0 "
                 "(and depth >= 1 if any)"
             )
-    return passes
+    return limits
 
 
-def _skeleton(game: Game | Sequence[Position], engine: str, passes: tuple[Limit, ...]) -> Review:
+def _skeleton(game: Game | Sequence[Position], engine: str, limits: tuple[Limit, ...]) -> Review:
     """The nodes to review, before any evaluation (checks that the line is a game)."""
     if isinstance(game, Game):
         nodes = [game.root, *game.mainline()]
@@ -295,7 +294,7 @@ def _skeleton(game: Game | Sequence[Position], engine: str, passes: tuple[Limit,
             NodeReview(i, n.token or None, _decider_before(n.parent), n.id)
             for i, n in enumerate(nodes)
         ]
-        return Review(reviews, engine, passes, positions=positions)
+        return Review(reviews, engine, limits, positions=positions)
     if isinstance(game, (str, bytes)) or not isinstance(game, Sequence) or not game:
         raise ReviewError(
             f"nothing to review in {type(game).__name__}: give a Game or a non-empty list "
@@ -310,7 +309,7 @@ def _skeleton(game: Game | Sequence[Position], engine: str, passes: tuple[Limit,
             before = positions[i - 1]
             token = _decision_between(before, position, i)
             reviews.append(NodeReview(i, token, before.decider))
-    return Review(reviews, engine, passes, positions=positions)
+    return Review(reviews, engine, limits, positions=positions)
 
 
 def _decider_before(parent: GameNode | None) -> Player | None:

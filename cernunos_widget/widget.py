@@ -400,7 +400,11 @@ def _flush_all(*_args: Any) -> None:
 
 
 def _track(widget: CernunosWidget) -> None:
-    """Flush ``widget``'s tree after every cell (IPython's post_execute), if in IPython."""
+    """Flush ``widget``'s tree after every cell, if in IPython.
+
+    The hook is ``post_run_cell``: the kernel triggers ``post_execute`` around every comm
+    message too (so a click would resend the whole tree), ``post_run_cell`` only after a cell.
+    """
     global _HOOKED
     _LIVE.add(widget)
     if _HOOKED:
@@ -411,6 +415,6 @@ def _track(widget: CernunosWidget) -> None:
         return
     shell = get_ipython()
     if shell is not None:
-        shell.events.register("post_execute", _flush_all)
+        shell.events.register("post_run_cell", _flush_all)
         _HOOKED = True
 

@@ -69,6 +69,9 @@ def jupyter_lab(tmp_path_factory):
     (settings / "notification.jupyterlab-settings").write_text(
         '{"fetchNews": "false", "checkForUpdates": false}'
     )
+    widgets = tmp / "settings/@jupyter-widgets/jupyterlab-manager"
+    widgets.mkdir(parents=True)  # "Save Widget State Automatically": boards reach the file
+    (widgets / "plugin.jupyterlab-settings").write_text('{"saveState": true}')
     port = _free_port()
     log = open(tmp / "lab.log", "w")  # noqa: SIM115 - closed at teardown
     proc = subprocess.Popen(
@@ -134,6 +137,9 @@ class Lab:
         prompt = cell.locator(".jp-InputPrompt")
         before = prompt.inner_text().strip()
         for _attempt in range(6):  # the first keypress can come before the kernel is ready
+            dialogs = self.page.locator(".jp-Dialog")
+            if dialogs.count():
+                raise AssertionError(f"a JupyterLab dialog is open: {dialogs.all_inner_texts()}")
             cell.locator(".jp-InputArea-editor").click()
             self.page.keyboard.press("Shift+Enter")
             try:
@@ -176,23 +182,12 @@ PROBE = (
 )
 
 
-def make_notebook(folder: Path, name: str, setup: str) -> str:
-    """Write a notebook: cell 0 builds and shows ``w``, cell 1 is the kernel-state probe."""
+def make_notebook(folder: Path, name: str, setup: str, *extra: str) -> str:
+    """Write a notebook: cell 0 builds and shows ``w``, cell 1 is the kernel-state probe,
+    then the ``extra`` cells (cells 2, 3 ...)."""
     cells = [
-        {
-            "cell_type": "code",
-            "metadata": {},
-            "execution_count": None,
-            "outputs": [],
-            "source": setup + "\nw",
-        },
-        {
-            "cell_type": "code",
-            "metadata": {},
-            "execution_count": None,
-            "outputs": [],
-            "source": PROBE,
-        },
+        {"cell_type": "code", "metadata": {}, "execution_count": None, "outputs": [], "source": s}
+        for s in (setup + "\nw", PROBE, *extra)
     ]
     nb = {
         "cells": cells,
@@ -210,9 +205,9 @@ def lab(jupyter_lab, page, request):
     url, folder = jupyter_lab
     page.set_default_timeout(30_000)
 
-    def open_with(setup: str) -> Lab:
+    def open_with(setup: str, *extra: str) -> Lab:
         name = make_notebook(
-            folder, f"{request.node.name}.ipynb".replace("[", "_").replace("]", "_"), setup
+            folder, f"{request.node.name}.ipynb".replace("[", "_").replace("]", "_"), setup, *extra
         )
         lab = Lab(page, url)
         lab.open(name)

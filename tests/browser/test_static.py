@@ -69,10 +69,12 @@ def test_executed_notebook_exported_to_html_works_offline(tmp_path, page, offlin
         "display_name": "Python 3",
         "language": "python",
     }
+    first, last = GAME.rsplit(" ", 1)
     nb.cells = [
         nbformat.v4.new_code_cell(
-            f"from cernunos_widget import CernunosWidget\nCernunosWidget(game={GAME!r})"
-        )
+            f"from cernunos_widget import CernunosWidget\nw = CernunosWidget(game={first!r})\nw"
+        ),
+        nbformat.v4.new_code_cell(f"w.play({last!r})"),  # reaches the saved state at cell end
     ]
     nbclient.NotebookClient(nb, kernel_name="python3", timeout=120).execute()
     notebook = tmp_path / "board.ipynb"

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import json
 from html import escape
-from pathlib import Path
 
-_JS = Path(__file__).parent / "js"
+from .assets import css, esm
 
 STATIC_NOTICE = (
     "This is a static page: walk the recorded tree with the moves or the arrow "
@@ -51,13 +50,11 @@ def script_json(value: object) -> str:
 
 def page_html(state: dict, title: str = "Cernunos") -> str:
     """The page for a widget's exported state, as a string."""
-    module = (_JS / "widget.js").read_text(encoding="utf-8")
-    module = module.replace("export default { render };", "")
-    css = (_JS / "widget.css").read_text(encoding="utf-8")
+    module = esm().replace("export default { render };", "")
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title>\n<style>\n{css}\n</style></head>\n<body>\n"
+        f"<title>{escape(title)}</title>\n<style>\n{css()}\n</style></head>\n<body>\n"
         '<div id="cernunos"></div>\n'
         f'<script type="application/json" id="cernunos-state">{script_json(state)}</script>\n'
         f'<script type="module">\nconst NOTICE = {script_json(STATIC_NOTICE)};\n{module}\n'

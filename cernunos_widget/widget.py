@@ -18,6 +18,7 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .assets import css, esm
 from .engine import CernunosError, Position
 from .engine.icons import COLORS, ICONS
 from .engine.zones import zone_table
@@ -26,7 +27,6 @@ from .protocol import Request, RequestError, merge, node_record, parse_request, 
 from .session import Change, Job, NodeRef, Session
 from .view import KIND_NAMES, build_view
 
-_JS = Path(__file__).parent / "js"
 _ZONES = zone_table()
 _log = logging.getLogger(__name__)
 
@@ -39,8 +39,8 @@ class CernunosWidget(anywidget.AnyWidget):
     >>> w.play("B@b2 B@b3"); w.back(); w.cpn
     """
 
-    _esm = _JS / "widget.js"
-    _css = _JS / "widget.css"
+    _esm = esm()
+    _css = css()
 
     tree = traitlets.Dict().tag(sync=True)  # the full state; see the module docstring
     icons = traitlets.Dict(ICONS).tag(sync=True)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 
-from browser.clicks import FrameMeter, final_click, scripted_decisions
 from playwright.sync_api import expect
+
+from browser.clicks import FrameMeter, final_click, scripted_decisions
 
 NEW = "from cernunos_widget import CernunosWidget\nw = CernunosWidget()"
 

@@ -1,0 +1,34 @@
+// The comment box: never touched while it has focus; sends its text for the node it was
+// typed on when it loses focus.
+
+function createComment(ctx) {
+  const { model, request } = ctx;
+  const el = h("textarea", {
+    class: "cw-comment-box", "data-role": "comment", "data-comment": "", rows: "1",
+    placeholder: "comment on this position", "aria-label": "comment on this position",
+  });
+  let typedOn = null; // the node the text being typed belongs to
+
+  el.addEventListener("input", () => {
+    if (typedOn === null) typedOn = storeOf(model).current;
+  });
+  el.addEventListener("change", () => {
+    const store = storeOf(model);
+    const id = typedOn === null ? store.current : typedOn;
+    typedOn = null;
+    const node = nodeOf(store, id);
+    if (node && el.value !== node.comment) request({ type: "comment", node: id, text: el.value });
+  });
+
+  function update(store) {
+    if (document.activeElement === el) return; // never disturb typing
+    const node = nodeOf(store, store.current);
+    if (el._node !== node.id || el._text !== node.comment) {
+      el.value = node.comment;
+      el._node = node.id;
+      el._text = node.comment;
+    }
+  }
+
+  return { el, update };
+}

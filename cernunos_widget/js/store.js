@@ -1,0 +1,37 @@
+// The page's store: the `tree` trait, patched in place (see cernunos_widget/protocol.py).
+
+function storeOf(model) {
+  const tree = model.get("tree");
+  if (!tree.nodes) Object.assign(tree, { nodes: {}, views: {}, current: 0, gen: 0 });
+  return tree;
+}
+
+// Merge a kernel patch into the store, in place. Idempotent: applying it twice is harmless.
+function applyPatch(store, patch) {
+  if (patch.reset) {
+    for (const key of Object.keys(store)) delete store[key];
+    Object.assign(store, { nodes: {}, views: {} });
+  } else if (patch.gen !== undefined && store.gen !== undefined && patch.gen !== store.gen) {
+    return false; // a patch of a replaced game
+  }
+  for (const [key, value] of Object.entries(patch)) {
+    if (key === "nodes" || key === "views") Object.assign(store[key], value);
+    else if (key === "settings") store.settings = { ...(store.settings || {}), ...value };
+    else if (key === "removed") {
+      for (const id of value) {
+        delete store.nodes[id];
+        delete store.views[id];
+      }
+    } else if (key !== "reset") store[key] = value;
+  }
+  return true;
+}
+
+function nodeOf(store, id) {
+  return store.nodes[id];
+}
+
+function rootId(store) {
+  for (const n of Object.values(store.nodes)) if (n.parent === -1) return n.id;
+  return 0;
+}

@@ -340,3 +340,18 @@ def test_analyse_the_game_marks_the_decision_that_threw_away_a_win():
     node = next(n for n in page.store["nodes"].values() if n["token"] == "T@b2")
     assert node["mark_text"] == "throws away a win: now a loss"
     assert page.agrees()
+
+
+def test_an_old_analysis_never_shows_on_a_replaced_game():
+    from cernunos_widget.protocol import RequestError
+    from cernunos_widget.solver import Limit
+
+    w = CernunosWidget(game="B@b2 B@b3 D@a1 D@b1")
+    page = Page(w)
+    w.analyse(Limit(nodes=2000), wait=True)
+    assert w.analysis["node"] == 4 and w.analysis["lines"]
+    w.game = "T@a1 T@b1 T@c1 T@d1"  # node 4 exists in the new game too
+    assert w.analysis == {} and page.store["analysis"] == {}
+    with pytest.raises(RequestError, match="no analysis line 0"):
+        w.play_analysis_line(0)
+    assert w.game.export() == "T@a1 T@b1 T@c1 T@d1"

@@ -185,22 +185,22 @@ def iterate(
             widths[depth] = n
         if proven[node] == UNKNOWN and tried[node] < n and counts[NODES] < capacity:
             pick = _nth_untried(node, tried[node], n, out, perm, seed)
-            tried[node] += 1
             spent += 1
-            new = counts[NODES]
-            counts[NODES] = new + 1
             n = child_into(a, pick, b, out)
             a, b = b, a
+            new = counts[NODES]  # filled in, then linked: readers never see half a node
             visits[new] = 0
             total[new] = 0.0
             first[new] = NO_NODE
             sibling[new] = first[node]
-            first[node] = new
             code[new] = pick
             tried[new] = 0
             over = is_over(a)
             green[new] = over or decider(a) == 0
             proven[new] = _sign(final_score(a)) if over else UNKNOWN
+            counts[NODES] = new + 1
+            first[node] = new
+            tried[node] += 1
             node = new
             depth += 1
             path[depth] = node

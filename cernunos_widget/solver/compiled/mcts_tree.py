@@ -188,7 +188,7 @@ def iterate(
             spent += 1
             n = child_into(a, pick, b, out)
             a, b = b, a
-            new = counts[NODES]  # filled in, then linked: readers never see half a node
+            new = counts[NODES]  # filled in first, linked to its parent last
             visits[new] = 0
             total[new] = 0.0
             first[new] = NO_NODE

@@ -16,6 +16,7 @@ import pytest
 
 from cernunos_widget import cli
 from cernunos_widget.engine import CernunosError, Player, Position
+from cernunos_widget.engine.decisions import decision_of
 from cernunos_widget.solver import Limit, MctsBot, analyse, analysis, mcts_search
 from cernunos_widget.solver.compiled.mcts_tree import NODE_BYTES, estimate
 from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
@@ -82,6 +83,17 @@ def test_a_seeded_search_is_reproducible_however_it_is_sliced():
     other = Mcts(MIDGAME, seed=6, memory_mb=TINY_MB)
     other.run(playouts=1_500)
     assert summary(other) != summary(whole)
+
+
+def test_each_line_follows_the_most_visited_children():
+    tree = mcts_search(MIDGAME, playouts=3_000, seed=4)
+    for result in tree.results():
+        node, line = tree.root.children[result.decision.code], [result.decision]
+        while node.children and len(line) < 13:  # the decision and 12 more
+            code, node = max(node.children.items(), key=lambda kv: kv[1].visits)
+            line.append(decision_of(code))
+        assert result.pv == line
+    assert max(len(r.pv) for r in tree.results()) > 3
 
 
 def test_a_node_limit_stops_the_search():

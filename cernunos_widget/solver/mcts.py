@@ -29,7 +29,16 @@ from ..engine import Decision, Position
 from ..engine.decisions import decision_of
 from ..engine.errors import CernunosError
 from .compiled.convert import encode
-from .compiled.mcts_tree import NO_NODE, NODE_BYTES, NODES, PLAYOUTS, UNKNOWN, init_root, iterate
+from .compiled.mcts_tree import (
+    NO_NODE,
+    NODE_BYTES,
+    NODES,
+    PLAYOUTS,
+    UNKNOWN,
+    init_root,
+    iterate,
+    principal_line,
+)
 from .search import Budget, SearchAborted
 
 DEFAULT_MEMORY_MB = 512
@@ -272,13 +281,9 @@ class Mcts:
         return sorted(out, key=rank, reverse=True)
 
     def _pv(self, node: Node, length: int = 12) -> list[Decision]:
-        line = []
-        children = node.children
-        while children and len(line) < length:
-            code, node = max(children.items(), key=lambda kv: kv[1].visits)
-            line.append(decision_of(code))
-            children = node.children
-        return line
+        line = np.empty(length, np.int64)
+        n = principal_line(node.index, self._first, self._sibling, self._visits, self._code, line)
+        return [decision_of(int(code)) for code in line[:n]]
 
 
 def mcts_search(

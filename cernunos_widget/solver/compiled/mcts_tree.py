@@ -220,3 +220,23 @@ def iterate(
             if proven[v] == UNKNOWN and first[v] != NO_NODE:
                 _try_prove(v, widths[d], tried, first, sibling, proven, green)
     return done, spent
+
+
+@njit(cache=True)
+def principal_line(node, first, sibling, visits, code, line):
+    """Write into ``line`` the codes of the most visited child, its most visited child, ...
+    (the oldest of equals: children are listed newest first); return how many."""
+    n = 0
+    while n < line.shape[0]:
+        best = NO_NODE
+        child = first[node]
+        while child != NO_NODE:
+            if best == NO_NODE or visits[child] >= visits[best]:
+                best = child
+            child = sibling[child]
+        if best == NO_NODE:
+            break
+        line[n] = code[best]
+        n += 1
+        node = best
+    return n

@@ -89,9 +89,25 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from .solver.compiled import warm_up
 
     warm_up()  # load the compiled search before the clock starts
-    for info in analyse(position, Limit(time=args.time), args.multipv, engine=args.engine):
+    for info in analyse(
+        position, Limit(time=args.time), args.multipv, engine=args.engine, memory_mb=args.memory_mb
+    ):
         print(info)
     return EXIT_OK
+
+
+def _memory_mb(text: str) -> float:
+    """``--memory-mb``: a finite number of MiB above 0 (bad values: argparse exits 2)."""
+    from .solver.mcts import check_memory_mb
+
+    try:
+        value: object = float(text)
+    except ValueError:
+        value = text  # refused below, with what is accepted
+    try:
+        return check_memory_mb(value)
+    except CernunosError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -144,6 +160,13 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("alphabeta", "mcts"),
         default="alphabeta",
         help="the search: alpha-beta (proves endgames) or MCTS (default alphabeta)",
+    )
+    p.add_argument(
+        "--memory-mb",
+        type=_memory_mb,
+        default=512,
+        metavar="N",
+        help="the MCTS tree's memory, in MiB (default 512; full, it searches on without growing)",
     )
     p.set_defaults(run=_cmd_solve)
     p = sub.add_parser("show", help="a readable picture of a position")

@@ -11,7 +11,7 @@ from .bots import (
     SearchBot,
     play_game,
 )
-from .mcts import Mcts, mcts_search
+from .mcts import Mcts, MemoryBudgetError, mcts_search
 from .values import final_score
 
 __all__ = [
@@ -22,6 +22,7 @@ __all__ = [
     "Limit",
     "Mcts",
     "MctsBot",
+    "MemoryBudgetError",
     "PerfectBot",
     "RandomBot",
     "SearchBot",

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from ..engine import CernunosError, Decision, Position
 from ..engine.decisions import code_to_text, decision_of
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
+from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
 from .search import Budget, SearchAborted
 from .values import describe_score, estimate, final_score, heuristic_score, outcome_word
 
@@ -163,12 +164,15 @@ def analysis(
     *,
     stop: threading.Event | None = None,
     engine: str = "alphabeta",
+    memory_mb: float = DEFAULT_MEMORY_MB,
 ) -> Iterator[list[Info]]:
     """Yield improving lists of the ``multipv`` best first decisions until ``limit``.
 
     ``engine="alphabeta"`` (the default) proves what it can and estimates the rest by
     iterative deepening; ``engine="mcts"`` runs Monte Carlo tree search (MCTS-Solver
     proves outcomes too; ``limit.depth`` does not apply to it), best by visits first.
+    ``memory_mb`` bounds the MCTS tree (MiB; when full, the search goes on without adding
+    nodes); alpha-beta's table has a fixed size.
     There is always at least one list: if the limit ends the search before its first
     result, the last list rates each decision by the heuristic score of its child.
     """
@@ -177,9 +181,13 @@ def analysis(
     if multipv < 1:
         raise ValueError(f"multipv must be at least 1, not {multipv}")
     check_engine(engine)
-    search = _improving if engine == "alphabeta" else _mcts_improving
+    memory_mb = check_memory_mb(memory_mb)
+    if engine == "alphabeta":
+        results = _improving(position, limit or Limit(), multipv, stop)
+    else:
+        results = _mcts_improving(position, limit or Limit(), multipv, stop, memory_mb)
     produced = False
-    for infos in search(position, limit or Limit(), multipv, stop):
+    for infos in results:
         produced = True
         yield infos
     if not produced:
@@ -205,12 +213,14 @@ MCTS_SLICE = 2_000  # playouts between two results of a live MCTS analysis
 
 
 def _mcts_improving(
-    position: Position, limit: Limit, multipv: int, stop: threading.Event | None
+    position: Position,
+    limit: Limit,
+    multipv: int,
+    stop: threading.Event | None,
+    memory_mb: float,
 ) -> Iterator[list[Info]]:
-    from .mcts import Mcts
-
     budget = _budget(limit, stop)
-    tree = Mcts(position, budget=budget, seed=0)
+    tree = Mcts(position, budget=budget, seed=0, memory_mb=memory_mb)
     words = {1: "win", 0: "draw", -1: "loss"}
     while True:
         try:
@@ -337,6 +347,7 @@ def analyse(
     progress: bool = False,
     stop: threading.Event | None = None,
     engine: str = "alphabeta",
+    memory_mb: float = DEFAULT_MEMORY_MB,
 ) -> list[Info]:
     """The best ``multipv`` first decisions, best first (the last result of
     :func:`analysis`).  Ctrl-C stops cleanly and returns the best result so far."""
@@ -348,7 +359,12 @@ def analyse(
         bar = tqdm(desc="analysing", unit=" results", leave=False)
     try:
         for infos in analysis(
-            position, limit or Limit(time=1.0), multipv, stop=stop, engine=engine
+            position,
+            limit or Limit(time=1.0),
+            multipv,
+            stop=stop,
+            engine=engine,
+            memory_mb=memory_mb,
         ):
             best = infos
             if bar is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..engine import Decision, Player, Position
 from ..engine.decisions import decision_of
 from .analyse import Limit, analyse, solve
+from .mcts import DEFAULT_MEMORY_MB, check_memory_mb, mcts_search
 from .values import FORFEIT_SCORE, final_score, heuristic_score
 
 
@@ -84,23 +85,31 @@ class PerfectBot(SearchBot):
 
 
 class MctsBot(Bot):
-    """Monte Carlo tree search with MCTS-Solver, for a time per decision."""
+    """Monte Carlo tree search with MCTS-Solver, for a time per decision (a tree of at most
+    ``memory_mb`` MiB)."""
 
     def __init__(
-        self, seconds: float = 1.0, seed: int | None = None, playout_depth: int | None = None
+        self,
+        seconds: float = 1.0,
+        seed: int | None = None,
+        playout_depth: int | None = None,
+        memory_mb: float = DEFAULT_MEMORY_MB,
     ) -> None:
         self.seconds = seconds
         self.seed = seed
         self.playout_depth = playout_depth
+        self.memory_mb = check_memory_mb(memory_mb)
         self.name = f"mcts({seconds:g}s, playouts {playout_depth or 'to the end'})"
 
     def choose(self, position: Position) -> Decision:
-        from .mcts import mcts_search
-
         if len(position.option_codes) == 1:
             return position.legal_decisions()[0]
         results = mcts_search(
-            position, self.seconds, seed=self.seed, playout_depth=self.playout_depth
+            position,
+            self.seconds,
+            seed=self.seed,
+            playout_depth=self.playout_depth,
+            memory_mb=self.memory_mb,
         ).results()
         return results[0].decision if results else position.legal_decisions()[0]
 

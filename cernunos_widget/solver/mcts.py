@@ -5,50 +5,111 @@ node (R-27: the owner of the token whose effect asks) picks among its children. 
 playouts score a finished game as +1 / 0 / -1.  MCTS-Solver: a node is *proven* when one
 child gives its decider a win, or when every child is proven (the decider then takes the
 best); proven values replace estimates, so proven wins and losses propagate up the tree.
-The tree and the playouts run on the compiled core (``compiled/``).
+
+The tree lives in compact preallocated arrays sized from ``memory_mb`` (about 30 bytes a
+node, no state stored: ``compiled/mcts_tree.py``); when they are full the search goes on
+without adding nodes, so memory stays bounded however long it runs, and is given back to
+the system when the tree is dropped.  The iterations and playouts run on the compiled core
+in slices of a few milliseconds, between which the budget (time, nodes, stop) is checked.
 """
 
 from __future__ import annotations
 
 import math
+import mmap
+import numbers
 import random
 import threading
+import time
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..engine import Decision, Position
 from ..engine.decisions import decision_of
-from .compiled import rules
+from ..engine.errors import CernunosError
 from .compiled.convert import encode
-from .compiled.playout import playout
+from .compiled.mcts_tree import (
+    NO_NODE,
+    NODE_BYTES,
+    NODES,
+    PLAYOUTS,
+    UNKNOWN,
+    init_root,
+    iterate,
+    principal_line,
+)
 from .search import Budget, SearchAborted
-from .values import estimate
 
+DEFAULT_MEMORY_MB = 512
+MAX_NODES = 2**31 - 1  # node indices are int32
+MAX_MEMORY_MB = MAX_NODES * NODE_BYTES // 2**20
 _NO_DEPTH = 1 << 30
+_NO_LIMIT = 1 << 62
+_SLICE_SECONDS = 0.005  # compiled work between two looks at the budget
+_MAX_SLICE = 1 << 16  # iterations
+
+
+class MemoryBudgetError(CernunosError):
+    """A tree memory budget (``memory_mb``) that is not a positive finite number in range."""
+
+
+def check_memory_mb(memory_mb: object) -> float:
+    """``memory_mb`` as a float if it is a usable budget; else :class:`MemoryBudgetError`."""
+    accepted = f"a finite number of MiB above 0 and at most {MAX_MEMORY_MB} (int or float)"
+    if isinstance(memory_mb, (bool, np.bool_)) or not isinstance(memory_mb, numbers.Real):
+        raise MemoryBudgetError(f"memory_mb must be {accepted}, not {memory_mb!r:.80}")
+    try:
+        value = float(memory_mb)
+    except (OverflowError, ValueError):
+        value = math.inf
+    if not (math.isfinite(value) and 0 < value <= MAX_MEMORY_MB):
+        raise MemoryBudgetError(f"memory_mb must be {accepted}, not {memory_mb!r:.80}")
+    return value
 
 
 class Node:
-    """A position of the tree, as a compiled state (``compiled/layout.py``)."""
+    """A read-only view of one node of an :class:`Mcts` tree (its values are live)."""
 
-    __slots__ = ("state", "green", "untried", "children", "visits", "total", "proven")
+    __slots__ = ("tree", "index")
 
-    def __init__(self, state: np.ndarray, codes: list[int], rng: random.Random) -> None:
-        self.state = state
-        over = rules.is_over(state)
-        self.green = over or rules.decider(state) == 0
-        rng.shuffle(codes)
-        self.untried = codes
-        self.children: dict[int, Node] = {}
-        self.visits = 0
-        self.total = 0.0  # sum of playout outcomes, Green's point of view
-        self.proven: int | None = None
-        if over:
-            score = rules.final_score(state)
-            self.proven = (score > 0) - (score < 0)
+    def __init__(self, tree: Mcts, index: int) -> None:
+        self.tree = tree
+        self.index = index
+
+    @property
+    def visits(self) -> int:
+        return int(self.tree._visits[self.index])
+
+    @property
+    def total(self) -> float:
+        """The sum of playout outcomes through this node, Green's point of view."""
+        return float(self.tree._total[self.index])
+
+    @property
+    def proven(self) -> int | None:
+        """1 / 0 / -1 (Green's point of view) when proven, else None."""
+        p = int(self.tree._proven[self.index])
+        return None if p == UNKNOWN else p
+
+    @property
+    def green(self) -> bool:
+        """Green decides here (or the game is over)."""
+        return bool(self.tree._green[self.index])
+
+    @property
+    def children(self) -> dict[int, Node]:
+        """The children made so far, by decision code, oldest first."""
+        tree, found = self.tree, []
+        child = int(tree._first[self.index])
+        while child != NO_NODE:
+            found.append(child)
+            child = int(tree._sibling[child])
+        return {int(tree._code[c]): Node(tree, c) for c in reversed(found)}
 
     def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
+        visits = self.visits
+        return self.total / visits if visits else 0.0
 
 
 @dataclass
@@ -62,8 +123,17 @@ class MctsResult:
     pv: list[Decision]
 
 
+def node_capacity(memory_mb: float, root_options: int) -> int:
+    """Nodes that fit in ``memory_mb`` MiB, but always the root and all its children."""
+    return max(int(memory_mb * 2**20) // NODE_BYTES, 1 + root_options)
+
+
 class Mcts:
-    """UCT with MCTS-Solver; ``run`` until the budget ends, then read ``results``."""
+    """UCT with MCTS-Solver; ``run`` until the budget ends, then read ``results``.
+
+    The tree holds at most ``capacity`` nodes (``memory_mb`` MiB of node arrays, but never
+    fewer than the root and its children); ``nodes`` says how many it holds.
+    """
 
     def __init__(
         self,
@@ -73,17 +143,79 @@ class Mcts:
         seed: int | None = None,
         budget: Budget | None = None,
         playout_depth: int | None = None,
+        memory_mb: float = DEFAULT_MEMORY_MB,
     ) -> None:
+        memory_mb = check_memory_mb(memory_mb)
         if position.is_over:
             raise ValueError(f"the game is over ({position.result()}): nothing to search")
-        self.rng = random.Random(seed)
-        self.root = Node(encode(position), list(position.option_codes), self.rng)
         self.c = exploration
         self.budget = budget or Budget()
         self.playout_depth = playout_depth  # None: play out to the end
-        self._random = np.array([self.rng.getrandbits(64)], np.uint64)  # playouts' generator
-        self._options = rules.new_options()
-        self.playouts = 0
+        rng = random.Random(seed)
+        self._random = np.array([rng.getrandbits(64)], np.uint64)  # playouts' generator
+        self._seed = np.uint64(rng.getrandbits(64))  # each node's order of options
+        self.capacity = node_capacity(memory_mb, len(position.option_codes))
+        self._allocate(self.capacity)
+        self._state = encode(position)
+        self._counts = np.zeros(2, np.int64)
+        init_root(self._state, *self._arrays(), self._counts)
+        self._slice = 16
+
+    def _allocate(self, capacity: int) -> None:
+        """One anonymous mapping holds every node array: pages are taken as nodes are made,
+        and all of it goes back to the system when the tree is dropped."""
+        try:
+            buffer = mmap.mmap(-1, capacity * NODE_BYTES)
+        except (OSError, OverflowError) as error:
+            raise MemoryBudgetError(
+                f"could not reserve {capacity * NODE_BYTES / 2**20:.0f} MiB for the tree "
+                f"({error}): use a smaller memory_mb"
+            ) from None
+        offset = 0
+
+        def carve(dtype: type) -> np.ndarray:
+            nonlocal offset
+            array = np.frombuffer(buffer, dtype, capacity, offset)
+            offset += array.nbytes
+            return array
+
+        # Widest first, so every array is aligned.
+        self._visits = carve(np.int64)
+        self._total = carve(np.float64)
+        self._first = carve(np.int32)
+        self._sibling = carve(np.int32)
+        self._code = carve(np.int16)
+        self._tried = carve(np.int16)
+        self._proven = carve(np.int8)
+        self._green = carve(np.int8)
+
+    def _arrays(self) -> tuple[np.ndarray, ...]:
+        return (
+            self._visits,
+            self._total,
+            self._first,
+            self._sibling,
+            self._code,
+            self._tried,
+            self._proven,
+            self._green,
+        )
+
+    @property
+    def root(self) -> Node:
+        """The root (a view made on demand: a tree holds no reference to itself, so it is
+        freed as soon as it is dropped)."""
+        return Node(self, 0)
+
+    @property
+    def nodes(self) -> int:
+        """How many nodes the tree holds (at most ``capacity``)."""
+        return int(self._counts[NODES])
+
+    @property
+    def playouts(self) -> int:
+        """Iterations so far: each ends in one playout (or a proven node's value)."""
+        return int(self._counts[PLAYOUTS])
 
     # ------------------------------------------------------------------ search
 
@@ -92,75 +224,36 @@ class Mcts:
 
         Returns False once the budget is spent (the results so far stay readable).
         """
+        budget = self.budget
+        steps = _NO_DEPTH if self.playout_depth is None else self.playout_depth
         done = 0
         try:
             while self.root.proven is None and (playouts is None or done < playouts):
-                self._iterate()
-                done += 1
+                budget.charge(0)  # raises at the time limit or a stop
+                room = _NO_LIMIT if budget.max_nodes is None else budget.max_nodes - budget.spent
+                if room <= 0:
+                    return False
+                wanted = self._slice if playouts is None else min(self._slice, playouts - done)
+                started = time.perf_counter()
+                count, spent = iterate(
+                    self._state,
+                    *self._arrays(),
+                    self._counts,
+                    wanted,
+                    room,
+                    self.c,
+                    steps,
+                    self._random,
+                    self._seed,
+                )
+                elapsed = time.perf_counter() - started
+                done += count
+                if count and elapsed > 0:
+                    self._slice = max(1, min(_MAX_SLICE, int(count * _SLICE_SECONDS / elapsed)))
+                budget.charge(spent)
         except SearchAborted:
             return False
         return True
-
-    def _iterate(self) -> None:
-        # Every iteration counts against the budget: one that only revisits a proven node
-        # applies no decision, and would otherwise never reach a time check.
-        self.budget.tick()
-        node, path = self.root, [self.root]
-        while node.proven is None and not node.untried and node.children:
-            node = self._select(node)
-            path.append(node)
-        if node.proven is None and node.untried:
-            code = node.untried.pop()
-            self.budget.tick()
-            state, n = rules.child(node.state, code, self._options)
-            child_node = Node(state, self._options[:n].tolist(), self.rng)
-            node.children[code] = child_node
-            node = child_node
-            path.append(node)
-        outcome = node.proven if node.proven is not None else self._playout(node.state)
-        self.playouts += 1
-        for visited in reversed(path):
-            visited.visits += 1
-            visited.total += outcome
-            if visited.proven is None and visited.children:
-                self._try_prove(visited)
-
-    def _select(self, node: Node) -> Node:
-        sign = 1 if node.green else -1
-        log_n = math.log(node.visits + 1)
-        best, best_value = None, -math.inf
-        for child in node.children.values():
-            if child.proven is not None:
-                value = sign * child.proven * 10.0  # proven: certainty beats any estimate
-            else:
-                value = sign * child.mean() + self.c * math.sqrt(log_n / (child.visits + 1))
-            if value > best_value:
-                best, best_value = child, value
-        return best
-
-    def _try_prove(self, node: Node) -> None:
-        """MCTS-Solver: a child winning for the decider proves the node; else all must be."""
-        sign = 1 if node.green else -1
-        best = None
-        for child in node.children.values():
-            if child.proven is None:
-                continue
-            if sign * child.proven == 1:
-                node.proven = child.proven
-                return
-            best = child.proven if best is None or sign * child.proven > sign * best else best
-        if not node.untried and all(c.proven is not None for c in node.children.values()):
-            node.proven = best
-
-    def _playout(self, state: np.ndarray) -> float:
-        """A random playout (compiled): to the end (+1 / 0 / -1), or ``playout_depth``
-        decisions then the heuristic score squashed into (-1, 1)."""
-        steps = _NO_DEPTH if self.playout_depth is None else self.playout_depth
-        finished, score, used = playout(state, steps, self._random, self._options)
-        self.budget.charge(used)
-        if finished:
-            return (score > 0) - (score < 0)
-        return estimate(score)
 
     # ------------------------------------------------------------------ results
 
@@ -188,11 +281,9 @@ class Mcts:
         return sorted(out, key=rank, reverse=True)
 
     def _pv(self, node: Node, length: int = 12) -> list[Decision]:
-        line = []
-        while node.children and len(line) < length:
-            code, node = max(node.children.items(), key=lambda kv: kv[1].visits)
-            line.append(decision_of(code))
-        return line
+        line = np.empty(length, np.int64)
+        n = principal_line(node.index, self._first, self._sibling, self._visits, self._code, line)
+        return [decision_of(int(code)) for code in line[:n]]
 
 
 def mcts_search(
@@ -202,10 +293,18 @@ def mcts_search(
     seed: int | None = None,
     stop: threading.Event | None = None,
     playout_depth: int | None = None,
+    memory_mb: float = DEFAULT_MEMORY_MB,
 ) -> Mcts:
-    """Run MCTS on ``position`` for a time or a number of playouts; return the tree."""
+    """Run MCTS on ``position`` for a time or a number of playouts; return the tree.
+
+    The tree holds at most ``memory_mb`` MiB of nodes; the search goes on when it is full.
+    """
     tree = Mcts(
-        position, seed=seed, budget=Budget(seconds=seconds, stop=stop), playout_depth=playout_depth
+        position,
+        seed=seed,
+        budget=Budget(seconds=seconds, stop=stop),
+        playout_depth=playout_depth,
+        memory_mb=memory_mb,
     )
     tree.run(playouts)
     return tree

@@ -27,4 +27,4 @@ def warm_up() -> None:
     search.principal_variation(endgame, lambda v: True, (-1, 1))
     from ..mcts import mcts_search
 
-    mcts_search(p, playouts=2, seed=0)
+    mcts_search(p, playouts=2, seed=0).results()

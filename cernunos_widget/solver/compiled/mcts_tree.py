@@ -1,0 +1,242 @@
+"""Compiled Monte Carlo tree search over a bounded tree of compact node arrays (``..mcts``).
+
+A node is one index into parallel arrays (about 30 bytes, :data:`NODE_BYTES`), not an
+object holding a state: ``visits``, ``total`` (the sum of outcomes, Green's view),
+``proven`` (-1 / 0 / 1, or :data:`UNKNOWN`), ``green`` (Green decides, or the game is
+over), ``code`` (the decision from the parent), ``tried`` (children made so far),
+``first`` / ``sibling`` (the children as a linked list, -1 ends it).  States are not
+stored: each iteration replays the decisions from the root's state down the tree (one
+``child_into`` per level, a few percent of a playout).  When every slot is used, no node is
+added any more; iterations go on (selection, playouts from the node reached, visits and
+MCTS-Solver proofs keep growing).
+
+The order in which a node tries its options is a random permutation fixed by the tree's
+seed and the node's index, so a seeded search is reproducible however it is sliced.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ..values import CELL_WEIGHT, FORFEIT_SCORE
+from .layout import SIZE
+from .playout import playout
+from .rules import child_into, decider, final_score, is_over, options
+
+UNKNOWN = 2  # ``proven`` of a node whose outcome is not known
+NO_NODE = -1
+# bytes per node: visits int64, total float64, first, sibling int32, code, tried int16,
+# proven, green int8
+NODE_BYTES = 8 + 8 + 4 + 4 + 2 + 2 + 1 + 1
+MAX_DEPTH = 4096  # a descent stops here (far beyond the longest game seen: ~200 decisions)
+# counts[]: the tree's counters, kept in an array so a slice updates them in place
+NODES, PLAYOUTS = 0, 1
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True, inline="always")
+def _mix(z):
+    """splitmix64's finaliser: a well-spread 64-bit function of ``z``."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@njit(cache=True, inline="always")
+def _sign(score):
+    """-1, 0 or 1: the outcome a final score means."""
+    return 1 if score > 0 else -1 if score < 0 else 0
+
+
+@njit(cache=True)
+def estimate(score):
+    """``values.estimate`` compiled: -1 .. 1 for a heuristic score (its mirror)."""
+    if abs(score) >= FORFEIT_SCORE:
+        return 1.0 if score > 0 else -1.0
+    return math.tanh(score / (2.5 * CELL_WEIGHT))
+
+
+@njit(cache=True)
+def _nth_untried(node, t, n, out, perm, seed):
+    """The ``t``-th option of ``out[:n]`` in the node's fixed random order (Fisher-Yates
+    prefix seeded by the tree's seed and the node's index)."""
+    for i in range(n):
+        perm[i] = i
+    h = seed ^ (np.uint64(node) * _GOLDEN)
+    for i in range(t + 1):
+        h += _GOLDEN
+        j = i + np.int64(_mix(h) % np.uint64(n - i))
+        perm[i], perm[j] = perm[j], perm[i]
+    return out[perm[t]]
+
+
+@njit(cache=True)
+def _select(node, visits, total, first, sibling, proven, green, c):
+    """UCT: the child best for the node's decider; proven children count as certain."""
+    sign = 1.0 if green[node] else -1.0
+    log_n = math.log(visits[node] + 1)
+    best, best_value = NO_NODE, -math.inf
+    child = first[node]
+    while child != NO_NODE:
+        v = visits[child]
+        if proven[child] != UNKNOWN:
+            value = sign * proven[child] * 10.0
+        else:
+            mean = total[child] / v if v else 0.0
+            value = sign * mean + c * math.sqrt(log_n / (v + 1))
+        if value > best_value:
+            best, best_value = child, value
+        child = sibling[child]
+    return best
+
+
+@njit(cache=True)
+def _try_prove(node, n_options, tried, first, sibling, proven, green):
+    """MCTS-Solver: a child winning for the decider proves the node; else all must be."""
+    sign = 1 if green[node] else -1
+    best = UNKNOWN
+    everything = tried[node] == n_options
+    child = first[node]
+    while child != NO_NODE:
+        p = proven[child]
+        if p == UNKNOWN:
+            everything = False
+        else:
+            if sign * p == 1:
+                proven[node] = p
+                return
+            if best == UNKNOWN or sign * p > sign * best:
+                best = p
+        child = sibling[child]
+    if everything:
+        proven[node] = best
+
+
+@njit(cache=True)
+def init_root(root, visits, total, first, sibling, code, tried, proven, green, counts):
+    """Make node 0 the root, at state ``root``."""
+    visits[0] = 0
+    total[0] = 0.0
+    first[0] = NO_NODE
+    sibling[0] = NO_NODE
+    code[0] = -1
+    tried[0] = 0
+    over = is_over(root)
+    green[0] = over or decider(root) == 0
+    proven[0] = _sign(final_score(root)) if over else UNKNOWN
+    counts[NODES] = 1
+    counts[PLAYOUTS] = 0
+
+
+@njit(cache=True, nogil=True)
+def iterate(
+    root,
+    visits,
+    total,
+    first,
+    sibling,
+    code,
+    tried,
+    proven,
+    green,
+    counts,
+    iterations,
+    max_spent,
+    c,
+    playout_steps,
+    rng,
+    seed,
+):
+    """Up to ``iterations`` iterations (select, expand, play out, back up); returns
+    (iterations done, decisions applied).  Stops early when the root is proven or the
+    decisions applied reach ``max_spent`` (each iteration counts one, as ``Budget.tick``)."""
+    capacity = visits.shape[0]
+    a = np.empty(SIZE, np.int16)
+    b = np.empty(SIZE, np.int16)
+    out = np.empty(1024, np.int64)
+    perm = np.empty(1024, np.int64)
+    path = np.empty(MAX_DEPTH, np.int64)
+    widths = np.empty(MAX_DEPTH, np.int64)  # options at each node of the path
+    spent = 0
+    done = 0
+    while done < iterations and spent < max_spent and proven[0] == UNKNOWN:
+        spent += 1
+        a[:] = root
+        n = options(a, out)
+        node = 0
+        depth = 0
+        path[0] = 0
+        widths[0] = n
+        while (
+            proven[node] == UNKNOWN
+            and tried[node] == n
+            and first[node] != NO_NODE
+            and depth + 2 < MAX_DEPTH
+        ):
+            node = _select(node, visits, total, first, sibling, proven, green, c)
+            n = child_into(a, np.int64(code[node]), b, out)
+            a, b = b, a
+            depth += 1
+            path[depth] = node
+            widths[depth] = n
+        if proven[node] == UNKNOWN and tried[node] < n and counts[NODES] < capacity:
+            pick = _nth_untried(node, tried[node], n, out, perm, seed)
+            spent += 1
+            n = child_into(a, pick, b, out)
+            a, b = b, a
+            new = counts[NODES]  # filled in first, linked to its parent last
+            visits[new] = 0
+            total[new] = 0.0
+            first[new] = NO_NODE
+            sibling[new] = first[node]
+            code[new] = pick
+            tried[new] = 0
+            over = is_over(a)
+            green[new] = over or decider(a) == 0
+            proven[new] = _sign(final_score(a)) if over else UNKNOWN
+            counts[NODES] = new + 1
+            first[node] = new
+            tried[node] += 1
+            node = new
+            depth += 1
+            path[depth] = node
+            widths[depth] = n
+        if proven[node] != UNKNOWN:
+            outcome = float(proven[node])
+        else:
+            finished, score, used = playout(a, playout_steps, rng, out)
+            spent += used
+            outcome = float(_sign(score)) if finished else estimate(score)
+        counts[PLAYOUTS] += 1
+        done += 1
+        for d in range(depth, -1, -1):
+            v = path[d]
+            visits[v] += 1
+            total[v] += outcome
+            if proven[v] == UNKNOWN and first[v] != NO_NODE:
+                _try_prove(v, widths[d], tried, first, sibling, proven, green)
+    return done, spent
+
+
+@njit(cache=True)
+def principal_line(node, first, sibling, visits, code, line):
+    """Write into ``line`` the codes of the most visited child, its most visited child, ...
+    (the oldest of equals: children are listed newest first); return how many."""
+    n = 0
+    while n < line.shape[0]:
+        best = NO_NODE
+        child = first[node]
+        while child != NO_NODE:
+            if best == NO_NODE or visits[child] >= visits[best]:
+                best = child
+            child = sibling[child]
+        if best == NO_NODE:
+            break
+        line[n] = code[best]
+        n += 1
+        node = best
+    return n

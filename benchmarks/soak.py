@@ -2,6 +2,7 @@
 
     python benchmarks/soak.py [--cycles 100] [--min-seconds 0.05] [--max-seconds 0.5]
                               [--engines alphabeta,mcts] [--memory-mb 512] [--seed 1]
+                              [--via api,session]
 
 Per engine: ``cycles`` times, ``analysis(position, stop=event)`` runs in a background
 thread (no time limit: it runs until cancelled) on one of a few positions in turn, and is
@@ -27,7 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cernunos_widget.engine import Position
-from cernunos_widget.solver import analysis
+from cernunos_widget.game import Game
+from cernunos_widget.session import Session
+from cernunos_widget.solver import Limit, analysis
 from cernunos_widget.solver.compiled import warm_up
 
 POSITIONS = [
@@ -137,6 +140,23 @@ def analysis_job(engine: str, memory_mb: float) -> Callable[[threading.Event], b
     return job
 
 
+def session_job(engine: str, memory_mb: float) -> Callable[[threading.Event], bool]:
+    """A job through the widget's session: a new game per cycle (a new generation), an
+    analysis until stopped, then ``job.stop()`` and ``job.wait()`` as the page's Stop does."""
+    session = Session()
+    turn = iter(range(1 << 62))
+
+    def job(stop: threading.Event) -> bool:
+        session.replace_game(Game(POSITIONS[next(turn) % len(POSITIONS)]))
+        running = session.analyse(Limit(), 2, engine, memory_mb=memory_mb)
+        stop.wait()
+        running.stop()
+        running.wait(_JOIN)
+        return bool(session.analysis.get("lines"))
+
+    return job
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cycles", type=int, default=100, help="per engine (default 100)")
@@ -145,18 +165,25 @@ def main() -> None:
     parser.add_argument("--engines", default="alphabeta,mcts", help="comma-separated")
     parser.add_argument("--memory-mb", type=float, default=512, help="MCTS tree budget")
     parser.add_argument("--seed", type=int, default=1, help="for the cancel times")
+    parser.add_argument(
+        "--via", default="api,session", help="analysis() directly, the widget's Session, or both"
+    )
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"RSS at start {rss_mib():.1f} MiB, threads {threads()}")
     warm_up()
-    engines = args.engines.split(",")
-    jobs = {engine: analysis_job(engine, args.memory_mb) for engine in engines}
-    for engine in engines:  # one cycle each, not measured: first-use costs
-        soak(engine, jobs[engine], 1, (args.min_seconds, args.max_seconds), rng)
-    print(f"RSS after warm-up {rss_mib():.1f} MiB, threads {threads()}")
+    makers = {"api": analysis_job, "session": session_job}
+    jobs = {
+        f"{engine} ({via})": makers[via](engine, args.memory_mb)
+        for via in args.via.split(",")
+        for engine in args.engines.split(",")
+    }
     durations = (args.min_seconds, args.max_seconds)
-    for engine in engines:
-        print("\n".join(soak(engine, jobs[engine], args.cycles, durations, rng).lines()))
+    for label, job in jobs.items():  # one cycle each, not measured: first-use costs
+        soak(label, job, 1, durations, rng)
+    print(f"RSS after warm-up {rss_mib():.1f} MiB, threads {threads()}")
+    for label, job in jobs.items():
+        print("\n".join(soak(label, job, args.cycles, durations, rng).lines()))
     print(f"peak RSS of the process (VmHWM) {status('VmHWM') / 1024:.1f} MiB")
 
 

@@ -57,8 +57,10 @@ def analysis_work(
     engine: str,
     base: dict,
     analyser: Analyser | None = None,
+    options: dict | None = None,
 ) -> Callable[[Job], None]:
-    """Stream the improving best lines of ``node`` into the session's analysis state."""
+    """Stream the improving best lines of ``node`` into the session's analysis state
+    (``options`` go to the analysis, e.g. ``memory_mb``)."""
 
     def work(job: Job) -> None:
         if analyser is None:
@@ -67,7 +69,10 @@ def analysis_work(
             run = analyser
         status, lines = "done", []
         try:
-            for infos in run(node.position, limit, multipv, stop=job.stop_event, engine=engine):
+            lines_of = run(
+                node.position, limit, multipv, stop=job.stop_event, engine=engine, **(options or {})
+            )
+            for infos in lines_of:
                 lines = [line_dict(node.position, info) for info in infos]
                 session.set_status(job, {**base, "lines": lines})
         except Exception as error:  # noqa: BLE001 - shown as a status, never a traceback

@@ -346,11 +346,13 @@ class Session:
         engine: str = "alphabeta",
         node: NodeRef = None,
         analyser: Analyser | None = None,
+        memory_mb: float | None = None,
     ) -> Job | None:
         """Analyse ``node`` (default: current) in the background; None if the game is over.
 
         The analysis state (``session.analysis``) streams the best lines as they improve.
-        ``analyser`` replaces :func:`.solver.analysis` (tests use a fake one).
+        ``analyser`` replaces :func:`.solver.analysis` (tests use a fake one);
+        ``memory_mb`` bounds an MCTS tree (the solver's default when None).
         """
         from .solver import Limit
         from .solver.analyse import check_engine
@@ -371,7 +373,8 @@ class Session:
                 "engine": engine,
             }
             self._set_analysis(base)
-            work = analysis_work(self, target, limit, multipv, engine, base, analyser)
+            options = {} if memory_mb is None else {"memory_mb": memory_mb}
+            work = analysis_work(self, target, limit, multipv, engine, base, analyser, options)
             return self.start_job("analysis", work, target)
 
     def review(self, limit: Limit | None = None) -> Job:

@@ -49,6 +49,7 @@ class CernunosWidget(anywidget.AnyWidget):
     zones = traitlets.Dict().tag(sync=True)  # kind -> cell -> zone, computed once
     overlay = traitlets.Bool(False)  # the power overlay (carried in the tree's settings)
     engine = traitlets.Unicode("alphabeta")  # the Analyse button's search
+    memory_mb = traitlets.Float(512.0)  # the most an MCTS tree may take (MiB)
 
     def __init__(
         self,
@@ -166,7 +167,8 @@ class CernunosWidget(anywidget.AnyWidget):
         page's Stop) ends it. ``wait=True`` blocks until it is done. ``engine`` is
         ``"alphabeta"`` or ``"mcts"`` (default: :attr:`engine`, which the page sets).
         """
-        job = self._session.analyse(limit, multipv, self.engine if engine is None else engine)
+        engine = self.engine if engine is None else engine
+        job = self._session.analyse(limit, multipv, engine, memory_mb=self.memory_mb)
         if wait and job is not None:
             job.wait()
         return job
@@ -284,6 +286,12 @@ class CernunosWidget(anywidget.AnyWidget):
 
         return check_engine(proposal["value"])
 
+    @traitlets.validate("memory_mb")
+    def _valid_memory(self, proposal) -> float:
+        from .solver.mcts import check_memory_mb
+
+        return float(check_memory_mb(proposal["value"]))
+
     @traitlets.observe("overlay", "engine")
     def _setting_changed(self, change) -> None:
         if hasattr(self, "_collect"):
@@ -360,7 +368,7 @@ class CernunosWidget(anywidget.AnyWidget):
 
         limit = Limit(time=r.fields["seconds"])
         self._session.goto(r.fields["node"])
-        self._session.analyse(limit, r.fields["multipv"], self.engine)
+        self._session.analyse(limit, r.fields["multipv"], self.engine, memory_mb=self.memory_mb)
 
     def _do_stop(self, r: Request) -> None:
         self._session.stop_jobs()

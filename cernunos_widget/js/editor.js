@@ -78,8 +78,8 @@ function createEditor(ctx) {
   const fields = h("div", { class: "cw-ed-fields" },
     `<label>to move <select data-edit-field="side"><option value="g">Green</option><option value="p">Purple</option></select></label>`
     + `<label>phase <select data-edit-field="phase">${phaseOptions}</select></label>`
-    + `<label>burned Trees: Green <input data-edit-field="burned-g" inputmode="numeric" size="2" spellcheck="false"></label>`
-    + `<label>Purple <input data-edit-field="burned-p" inputmode="numeric" size="2" spellcheck="false"></label>`);
+    + `<span>burned Trees: <label>Green <input data-edit-field="burned-g" inputmode="numeric" size="2" spellcheck="false"></label>`
+    + ` <label>Purple <input data-edit-field="burned-p" inputmode="numeric" size="2" spellcheck="false"></label></span>`);
   const field = (name) => el.querySelector(`[data-edit-field="${name}"]`);
 
   const status = h("div", { class: "cw-ed-status", "data-edit-status": "", role: "status", "aria-live": "polite" });
@@ -91,7 +91,9 @@ function createEditor(ctx) {
     + `<div class="cw-ed-line"><button type="button" data-edit="export" title="Write this game's text in the field">Get game text</button>`
     + `<button type="button" data-edit="load" title="Replace the game by the text in the field">Load game</button>`
     + `<span class="cw-ed-game-status" data-edit-game-status="" role="status"></span></div>`);
-  el.append(palette, grid, fields, status, cpnForm, gameBox);
+  const side = h("div", { class: "cw-ed-side" });
+  side.append(fields, status, cpnForm);
+  el.append(palette, grid, side, gameBox);
   const cpnInput = cpnForm.querySelector("input");
   const gameInput = gameBox.querySelector("textarea");
   const gameStatus = gameBox.querySelector("[data-edit-game-status]");

@@ -156,9 +156,13 @@ function createEditor(ctx) {
     if (ed.from !== from) {
       ed.from = from;
       const v = store.views[store.current];
-      if (!load(v && v.cpn)) load(".,.,.,./.,.,.,./.,.,.,. g 2 0-0");
+      const inside = !load(v && v.cpn); // inside an effect: not a CPN position
+      if (inside) load(".,.,.,./.,.,.,./.,.,.,. g 2 0-0");
       drawFields();
-      edited();
+      drawBoard();
+      cpnInput.value = writeCpn(ed);
+      if (inside) show(null, "The board is inside an effect (not a CPN position): starting from an empty board.");
+      else check();
     }
   }
 

@@ -37,5 +37,5 @@ function createOffline(ctx, root) {
     }
   }
 
-  return { el: null, update };
+  return { update };
 }

@@ -2,8 +2,9 @@
 
 A request is one custom message ``{"id": ..., "gen": ..., "type": ..., <fields>}``; the
 kernel answers it with exactly one message ``{"reply": id, "ok": bool, "message": str,
-"patch": {...}}``.  Other changes (a cell's Python call, a streaming analysis) arrive as
-``{"patch": {...}}``.  A patch merges into the page's store::
+"patch": {...}}`` (plus ``"value"`` when the request asks for one: ``check_position``'s
+canonical CPN, ``export_game``'s text).  Other changes (a cell's Python call, a streaming
+analysis) arrive as ``{"patch": {...}}``.  A patch merges into the page's store::
 
     {"gen": 3, "nodes": {"5": record}, "views": {"5": view}, "removed": [7, 8],
      "current": 5, "analysis": {...}, "review": {...}, "settings": {...}}
@@ -29,6 +30,7 @@ from .game import GameNode
 MAX_TEXT = 100_000  # characters in a comment
 MAX_TOKEN_TEXT = 2_000  # characters of decision tokens in one request
 MAX_CPN = 1_000
+MAX_GAME_TEXT = 200_000  # characters of game text the page may load
 MAX_SECONDS = 86_400.0
 MAX_MULTIPV = 10
 MAX_REQUEST_ID = 64
@@ -102,6 +104,10 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "review": {"seconds": _seconds},
     "line": {"index": _int(0, MAX_MULTIPV - 1)},
     "setup": {"cpn": _text(MAX_CPN, blank=False)},
+    "check_position": {"cpn": _text(MAX_CPN, blank=False)},
+    "export_game": {},
+    "load_game": {"text": _text(MAX_GAME_TEXT, blank=False)},
+    "ping": {},
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3},

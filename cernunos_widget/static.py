@@ -3,7 +3,9 @@
 The page needs no kernel, no CDN and no network: a small stand-in for the widget model
 (``get``, ``set``, ``on``, ``off``, ``send``) feeds the same ``render`` function the notebook
 uses, so the board draws and the stored variation tree can be walked.  Requests other than
-navigation are answered with a notice that playing needs the notebook.
+navigation are answered with a notice that playing needs the notebook.  The embedded state
+carries ``"static": true``, so the page disables, with a tooltip, what needs a kernel
+(js/widget.js: ``kernelState``; js/offline.js).
 
 It takes the widget's exported state (:meth:`.CernunosWidget.state_for_export`), so this
 module does not import the widget.
@@ -51,6 +53,7 @@ def script_json(value: object) -> str:
 def page_html(state: dict, title: str = "Cernunos") -> str:
     """The page for a widget's exported state, as a string."""
     module = esm().replace("export default { render };", "")
+    state = {**state, "static": True}  # the page disables what needs a kernel
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'

@@ -327,7 +327,9 @@ class CernunosWidget(anywidget.AnyWidget):
                     raise RequestError(
                         "this board was replaced by a new game; the page now shows it"
                     )
-                _HANDLERS[request.type](self, request)
+                value = _HANDLERS[request.type](self, request)
+                if value is not None:
+                    reply["value"] = value
             except CernunosError as error:
                 reply.update(ok=False, message=str(error))
             except Exception as error:  # noqa: BLE001 - a bug: logged, the page gets a line
@@ -384,12 +386,27 @@ class CernunosWidget(anywidget.AnyWidget):
     def _do_setup(self, r: Request) -> None:
         self.setup(r.fields["cpn"])
 
+    def _do_check_position(self, r: Request) -> str:
+        """The position editor's live check: the canonical CPN, or the engine's reason."""
+        return Position.from_cpn(r.fields["cpn"]).cpn()
+
+    def _do_export_game(self, r: Request) -> str:
+        """The game's text, sent only when the page asks (never on a click)."""
+        return self._session.game.export()
+
+    def _do_load_game(self, r: Request) -> None:
+        self._session.replace_game(Game.parse(r.fields["text"]))
+
+    def _do_ping(self, r: Request) -> None:
+        """A live kernel answers; a static page learns it has none (see js/widget.js)."""
+
 
 _HANDLERS = {
     name: getattr(CernunosWidget, f"_do_{name}")
     for name in (
         "play", "goto", "promote", "delete", "comment", "overlay", "engine",
         "analyse", "stop", "review", "line", "setup",
+        "check_position", "export_game", "load_game", "ping",
     )
 }
 

@@ -6,7 +6,7 @@ const ACTIONS = [
   ["overlay", "Power", "Show every top token's power"],
   ["promote", "Promote", "Make this variation the main line"],
   ["delete", "Delete", "Delete from this decision on"],
-  ["edit", "Set up", "Start a new game from a position (CPN)"],
+  ["edit", "Edit position", "Set up a position by clicks, copy or paste a CPN or a game"],
   ["analyse", "Analyse", "Search for the best decisions here"],
   ["stop", "Stop", "Stop the analysis and the review"],
   ["review", "Review", "Mark decisions that threw away a win or a draw"],
@@ -88,8 +88,6 @@ function createToolbar(ctx) {
   const engine = h("select", { "data-role": "engine", title: "The search behind Analyse" },
     `<option value="alphabeta">alpha-beta</option><option value="mcts">MCTS</option>`);
   el.append(engine);
-  const setup = h("form", { class: "cw-setup", hidden: "" },
-    `<input data-setup="cpn" aria-label="position to set up (CPN)" spellcheck="false"><button type="submit" data-setup="go">Set up</button>`);
 
   function update(store) {
     const v = store.views[store.current];
@@ -104,13 +102,11 @@ function createToolbar(ctx) {
     buttons.stop.disabled = !(analysing || isReviewing(store));
     buttons.review.disabled = isReviewing(store);
     setAttr(buttons.edit, "aria-pressed", local.setup ? "true" : "false");
-    if (local.setup) setup.removeAttribute("hidden");
-    else setup.setAttribute("hidden", "");
     const chosen = (store.settings || {}).engine || "alphabeta";
     if (engine.value !== chosen) engine.value = chosen;
   }
 
-  return { el, setup, engine, update };
+  return { el, engine, update };
 }
 
 function createAnalysis() {

@@ -9,36 +9,56 @@
 // The DOM is built once per view; each part (board.js, panel.js, movelist.js, comment.js)
 // changes only what differs. The files are concatenated in the order of
 // cernunos_widget/assets.py into one ES module.
+//
+// A static page (to_html, or an exported notebook) has no kernel: `local.kernel` is "static"
+// when the state says so (to_html) or when nothing answers the `ping` sent at render
+// (@jupyter-widgets/html-manager's model.send goes nowhere; its manager, seen through
+// anywidget's model.widget_manager, has no kernel). Any answer makes it "live" again.
+// offline.js then disables what needs a kernel, with a tooltip saying why.
+
+const PING_TIMEOUT_MS = 4000;
+
+function kernelState(model) {
+  if (model.get("static")) return "static";
+  const manager = model.widget_manager;
+  const htmlManager = manager && typeof manager === "object" && !("kernel" in manager) && "loader" in manager && "renderMime" in manager;
+  return htmlManager ? "static" : "unknown";
+}
 
 function render({ model, el }) {
-  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false };
+  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, kernel: kernelState(model) };
+  const fixedStatic = Boolean(model.get("static"));
   const pending = new Map();
   const viewId = Math.random().toString(36).slice(2, 8);
   let counter = 0;
 
   // ---- requests: one message, one reply
-  function request(content, onOk) {
+  // onOk(reply) on success; onFail(reply), if given, takes a refusal instead of the header
+  function request(content, onOk, onFail) {
     const store = storeOf(model);
     const id = `${viewId}-${++counter}`;
-    pending.set(id, onOk || null);
+    pending.set(id, { onOk, onFail });
     try {
       model.send({ ...content, id, gen: store.gen || 0 });
     } catch (error) {
       pending.delete(id);
+      if (!fixedStatic && local.kernel !== "live") local.kernel = "static";
       say(`cannot reach the kernel (${error})`);
     }
   }
 
   function onCustom(msg) {
     if (!msg || typeof msg !== "object") return;
+    if (!fixedStatic) local.kernel = "live"; // a kernel answered
     if (msg.patch) applyPatch(storeOf(model), msg.patch);
     if (msg.reply !== undefined && pending.has(msg.reply)) {
-      const onOk = pending.get(msg.reply);
+      const { onOk, onFail } = pending.get(msg.reply);
       pending.delete(msg.reply);
       if (msg.ok) {
         local.message = "";
-        if (onOk) onOk();
-      } else local.message = msg.message || "refused";
+        if (onOk) onOk(msg);
+      } else if (onFail) onFail(msg);
+      else local.message = msg.message || "refused";
     }
     update();
   }
@@ -60,15 +80,17 @@ function render({ model, el }) {
   const narration = h("div", { class: "cw-narration", "data-role": "narration", "aria-live": "polite" });
   const moves = createMoveList(ctx);
   const comment = createComment(ctx);
+  const editor = createEditor(ctx);
+  const offline = createOffline(ctx, root);
   const header = h("div", { class: "cw-header" });
   header.append(prompt, message);
   const right = h("div", { class: "cw-right" });
-  right.append(...reserves.els, options.el, toolbar.el, toolbar.setup, analysis.el, narration);
+  right.append(...reserves.els, options.el, toolbar.el, analysis.el, narration);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
-  root.append(header, main, moves.el, comment.el);
+  root.append(header, main, editor.el, moves.el, comment.el);
   el.appendChild(root);
-  const parts = [board, reserves, options, toolbar, analysis, moves, comment];
+  const parts = [board, reserves, options, toolbar, analysis, moves, comment, editor, offline];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -172,12 +194,9 @@ function render({ model, el }) {
     else if (name === "stop") request({ type: "stop" });
     else if (name === "review") request({ type: "review", seconds: 2 });
     else if (name === "edit") {
-      local.setup = !local.setup;
-      const input = toolbar.setup.querySelector("input");
-      const v = store.views[store.current];
-      if (local.setup && v && !input.value) input.value = v.cpn;
+      local.setup = !local.setup; // the position editor (editor.js)
+      if (local.setup) editor.open(store);
       update();
-      if (local.setup) input.focus();
     }
   }
 
@@ -188,21 +207,14 @@ function render({ model, el }) {
     const v = store.views[store.current];
     if (!v) return;
     const d = target.dataset;
+    const walking = d.node !== undefined || ["back", "forward", "overlay"].includes(d.action);
+    if (local.kernel === "static" && !walking) return say(STATIC_NOTE);
     if (d.node !== undefined) go(Number(d.node));
     else if (d.action) action(d.action, store);
     else if (d.line !== undefined) request({ type: "line", index: Number(d.line) });
     else if (d.decision !== undefined) play(d.decision);
     else if (d.kind !== undefined) clickKind(d.kind, d.player, v);
     else if (d.cell !== undefined) clickCell(d.cell, v);
-  }
-
-  function onSetup(event) {
-    event.preventDefault();
-    const input = toolbar.setup.querySelector("input");
-    request({ type: "setup", cpn: input.value.trim() }, () => {
-      local.setup = false;
-      input.value = "";
-    });
   }
 
   function onKey(event) {
@@ -239,13 +251,23 @@ function render({ model, el }) {
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   toolbar.engine.addEventListener("change", () => request({ type: "engine", engine: toolbar.engine.value }));
-  toolbar.setup.addEventListener("submit", onSetup);
   model.on("msg:custom", onCustom);
   model.on("change:tree", update);
   model.on("change:tick", update);
   update();
+  let pingTimer = null;
+  if (local.kernel !== "static") {
+    request({ type: "ping" });
+    pingTimer = setTimeout(() => {
+      if (local.kernel === "unknown") {
+        local.kernel = "static";
+        update();
+      }
+    }, PING_TIMEOUT_MS);
+  }
 
   return () => {
+    clearTimeout(pingTimer);
     model.off("msg:custom", onCustom);
     model.off("change:tree", update);
     model.off("change:tick", update);

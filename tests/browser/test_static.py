@@ -1,4 +1,5 @@
-"""Static pages in Chromium with the network cut: they render and walk the stored tree."""
+"""Static pages in Chromium with the network cut: they render and walk the stored tree, and
+both kinds (to_html, an nbconvert export) disable what needs a kernel, with a tooltip."""
 
 from __future__ import annotations
 
@@ -51,15 +52,59 @@ def walk_the_tree(page) -> None:
     expect(page.locator('.cw-root [data-cell="b1"] .cw-power')).to_have_text("0")
 
 
+KERNEL_ONLY = [
+    "[data-action=promote]",
+    "[data-action=delete]",
+    "[data-action=edit]",
+    "[data-action=analyse]",
+    "[data-action=stop]",
+    "[data-action=review]",
+    "[data-role=engine]",
+    "[data-comment]",
+    '[data-kind="T"][data-player="g"]',
+    '[data-kind="W"][data-player="p"]',
+]
+
+
+def kernel_only_controls_are_disabled(page) -> None:
+    """Every control that needs a kernel is disabled and its tooltip says why; walking works."""
+    root = page.locator(".cw-root").first
+    expect(root).to_have_attribute("data-static", "true", timeout=30_000)
+    for selector in KERNEL_ONLY:
+        control = page.locator(f".cw-root {selector}").first
+        expect(control).to_be_disabled()
+        expect(control).to_have_attribute("title", re.compile("needs a running kernel"))
+    for selector in ("[data-action=back]", "[data-action=overlay]"):
+        expect(page.locator(f".cw-root {selector}")).to_be_enabled()
+    page.locator('.cw-root [data-cell="a3"]').click()  # playing needs a kernel: it says so
+    expect(page.locator(".cw-root [data-role=message]")).to_contain_text("static page")
+    page.keyboard.press("Home")
+    expect(root).to_have_attribute("data-cpn", ".,.,.,./.,.,.,./.,.,.,. g 2 0-0")
+
+
 def test_to_html_page_works_offline(tmp_path, page, offline):
     path = tmp_path / "board.html"
     CernunosWidget(game=GAME).to_html(path)
     page.goto(path.as_uri())
     walk_the_tree(page)
-    page.locator('.cw-root [data-kind="T"][data-player="p"]').click()
-    page.locator('.cw-root [data-cell="a3"]').click()  # playing needs a kernel: it says so
-    expect(page.locator(".cw-root [data-role=message]")).to_contain_text("static page")
+    kernel_only_controls_are_disabled(page)
     assert offline == []
+
+
+def test_a_phone_lays_the_to_html_page_out_at_its_own_width(tmp_path, browser):
+    """The viewport tag: without it a phone lays the page out 980 px wide and shrinks it."""
+    path = tmp_path / "board.html"
+    CernunosWidget(game=GAME).to_html(path)
+    context = browser.new_context(viewport={"width": 390, "height": 800}, is_mobile=True)
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url))
+    page.goto(path.as_uri())
+    expect(page.locator(".cw-root")).to_have_attribute("data-cpn", END)
+    assert page.evaluate("document.documentElement.clientWidth") == 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+    assert requests == [path.as_uri()]
+    context.close()
 
 
 def test_executed_notebook_exported_to_html_works_offline(tmp_path, page, offline):
@@ -84,4 +129,5 @@ def test_executed_notebook_exported_to_html_works_offline(tmp_path, page, offlin
     assert not re.search(r"""src=["']https?://""", html.read_text())
     page.goto(html.as_uri())
     walk_the_tree(page)
+    kernel_only_controls_are_disabled(page)
     assert offline == []

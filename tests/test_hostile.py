@@ -298,11 +298,11 @@ class TestLimit:
 
     @pytest.mark.parametrize("value", ["nan", "inf", "0", "-1", "1e400"])
     def test_cli_solve_refuses_bad_times(self, value):
-        code, out, err = run_cli("solve", "--time", value)
+        code, out, err = run_cli("solve", "--from", OVER, "--time", value)  # no search if broken
         assert code == 2 and out == "" and "--time is seconds, finite and above 0" in err
 
     def test_cli_solve_refuses_multipv_0(self):
-        code, out, err = run_cli("solve", "--multipv", "0")
+        code, out, err = run_cli("solve", "--from", OVER, "--multipv", "0")
         assert code == 2 and "--multipv" in err and "at least 1" in err
 
     def test_cli_solve_nan_in_a_process_exits_2_at_once(self):

@@ -105,13 +105,19 @@ def reserves_of(fields: CpnFields, text: str) -> tuple[int, ...]:
             if left < 0:
                 who = ("Green", "Purple")[owner]
                 what = KIND_LETTERS[kind] if owner == 0 else KIND_LETTERS[kind].lower()
-                extra = f" ({fields.burned[owner]} of them burned)" if kind == TREE else ""
+                burned = fields.burned[owner]
+                extra = f" ({_count(burned)} of them burned)" if kind == TREE else ""
                 raise InvalidPositionError(
-                    f"CPN {clip(text)} breaks R-8: {who} has {used} '{what}' tokens{extra} "
+                    f"CPN {clip(text)} breaks R-8: {who} has {_count(used)} '{what}' tokens{extra} "
                     f"but owns only {count}"
                 )
             reserve.append(left)
     return tuple(reserve)
+
+
+def _count(n: int) -> str:
+    """A count for a message: a burned count in a CPN may have hundreds of digits."""
+    return str(n) if n < 10**6 else "over a million"
 
 
 def check_reachable(fields: CpnFields, reserve: tuple[int, ...], text: str) -> None:

@@ -351,3 +351,24 @@ def strings_in(value) -> set[str]:
         elif isinstance(item, list):
             todo += item
     return found
+
+
+def test_notebook_export_escapes_the_widget_state(tmp_path):
+    """#4 in pages exported from notebooks too: nbconvert escaped only '/'."""
+    import nbformat
+
+    from cernunos_widget.embed import ASSETS, export_notebook_html
+
+    hostile = "<!--<script> & </script>"
+    nb = nbformat.v4.new_notebook()
+    state = {"state": {"m": {"state": {"comment": hostile}}}, "version_major": 2}
+    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": state}
+    nbformat.write(nb, tmp_path / "board.ipynb")
+    for name in ASSETS:
+        (tmp_path / name).write_text("")
+    html = export_notebook_html(tmp_path / "board.ipynb", tmp_path / "site/board.html", tmp_path)
+    text = html.read_text(encoding="utf-8")
+    tag = '<script type="application/vnd.jupyter.widget-state+json">'
+    start = text.index(tag) + len(tag)
+    body = text[start : text.index("</script>", start)]
+    assert "<" not in body and hostile in strings_in(json.loads(body))

@@ -9,7 +9,8 @@ after the decision they replace, comments in braces (``\\}`` and ``\\\\`` escape
     B@b2 B@b3 (D@a1 {quieter}) T@a1 B@b2 b1
 
 Reading and writing never recurse per nesting level; the words and the limits (10,000,000
-characters, 10,000 nested variations per game) are in :mod:`cernunos_widget.gametext`.
+characters, 10,000 nested variations, 100,000 positions per game) are in
+:mod:`cernunos_widget.gametext`.
 """
 
 from __future__ import annotations
@@ -20,7 +21,15 @@ from itertools import chain
 from .engine import START_CPN, CernunosError, Decision, Position
 from .engine.errors import clip
 from .engine.events import Event
-from .gametext import MAX_NESTING, GameTextError, Word, check_comment, words, write_comment
+from .gametext import (
+    MAX_NESTING,
+    MAX_NODES,
+    GameTextError,
+    Word,
+    check_comment,
+    words,
+    write_comment,
+)
 
 __all__ = ["Game", "GameNode", "GameTextError"]
 
@@ -275,6 +284,8 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
             frame = frames[-1]
             try:
                 frame[1] = (frame[1] or frame[0]).play(word.text)
+                if root.game._next_id > MAX_NODES:
+                    raise GameTextError(f"more than {MAX_NODES:,} positions in one game")
             except CernunosError as e:
                 raise GameTextError(
                     f"token {number} of the game text, {clip(word.text)} "

@@ -24,6 +24,7 @@ from .engine.errors import NotationError, clip
 
 MAX_GAME_TEXT = 10_000_000  # characters in one game's text
 MAX_NESTING = 10_000  # variations open at once
+MAX_NODES = 100_000  # positions in one game's tree (each holds about 2 kB)
 
 _SPACE = re.compile(r"\s*")
 _DECISION = re.compile(r"[^\s(){}\[\]]+")

@@ -104,6 +104,14 @@ class TestGameTextInLinearTime:
         with pytest.raises(GameTextError, match="at most 10,000,000 characters"):
             Game.parse(" " * (MAX_GAME_TEXT + 1))
 
+    def test_too_many_positions_name_the_limit(self, monkeypatch):
+        import cernunos_widget.game as game_module
+
+        monkeypatch.setattr(game_module, "MAX_NODES", 5)  # the real one: 100,000 positions
+        assert len(Game.parse("B@b2 B@b3 (D@a1) T@a1").nodes()) == 5  # the root counts
+        with pytest.raises(GameTextError, match="more than 5 positions in one game"):
+            Game.parse("B@b2 B@b3 (D@a1) T@a1 B@c2")
+
     def test_export_does_not_recurse_per_nesting_level(self):
         # A staircase: each variation holds the next one, 40 levels deep.
         game, node = Game(), None

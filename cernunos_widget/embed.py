@@ -20,7 +20,7 @@ import nbformat
 from jinja2 import DictLoader
 from nbconvert import HTMLExporter
 
-from .htmlsafe import script_json
+from .htmlsafe import escape_script_json
 
 NPM_PACKAGES = ("@jupyter-widgets/html-manager@1", "requirejs@2")
 ASSETS = {
@@ -99,7 +99,7 @@ def export_notebook_html(notebook: str | Path, out_html: str | Path, assets: str
         extra_loaders=[DictLoader({"cernunos.html.j2": _TEMPLATE})],
         require_js_url="require.js",
         widget_renderer_url="embed-amd.js",
-        filters={"escape_html_script": script_json},  # nbconvert's escapes only '/'
+        filters={"escape_html_script": escape_script_json},  # nbconvert's escapes only '/'
     )
     body, _ = exporter.from_notebook_node(nb)
     out_html.write_text(body, encoding="utf-8")

@@ -11,7 +11,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .htmlsafe import script_json
+from .htmlsafe import escape_script_json
 
 if TYPE_CHECKING:
     from .widget import CernunosWidget
@@ -48,7 +48,7 @@ def page_html(widget: CernunosWidget, title: str = "Cernunos") -> str:
     module = (_JS / "widget.js").read_text(encoding="utf-8")
     module = module.replace("export default { render };", "")
     css = (_JS / "widget.css").read_text(encoding="utf-8")
-    state = script_json(state_json(widget))
+    state = escape_script_json(state_json(widget))
     notice = STATIC_NOTICE.replace('"', '\\"')
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'

@@ -31,7 +31,7 @@ from cernunos_widget.engine.errors import ECHO_LIMIT, clip
 from cernunos_widget.engine.notation import MAX_CPN_LENGTH
 from cernunos_widget.game import Game, GameTextError
 from cernunos_widget.gametext import MAX_GAME_TEXT, MAX_NESTING
-from cernunos_widget.htmlsafe import script_json
+from cernunos_widget.htmlsafe import escape_script_json
 from cernunos_widget.solver import InvalidLimitError, Limit
 
 START = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
@@ -328,19 +328,19 @@ class TestStaticPageEscaping:
 
     HOSTILE = '<!--<script></script>--> & </SCRIPT> ]]> \u2028\u2029 "'
 
-    def test_script_json_escapes_every_character_html_reads(self):
+    def test_escape_script_json_escapes_every_character_html_reads(self):
         text = json.dumps({"c": self.HOSTILE}, ensure_ascii=False)
-        safe = script_json(text)
+        safe = escape_script_json(text)
         assert not any(ch in safe for ch in "<>&\u2028\u2029")
         assert json.loads(safe) == {"c": self.HOSTILE}
 
-    def test_the_page_holds_no_markup_in_its_state(self):
-        from cernunos_widget.static import page_html
+    def test_the_page_holds_no_markup_in_its_state(self, tmp_path):
         from cernunos_widget.widget import CernunosWidget
 
         w = CernunosWidget(game="B@b2")
         w.comment(self.HOSTILE)
-        page = page_html(w)
+        w.to_html(tmp_path / "board.html")
+        page = (tmp_path / "board.html").read_text(encoding="utf-8")
         start = page.index('id="cernunos-state">') + len('id="cernunos-state">')
         state = page[start : page.index("</script>", start)]
         assert "<" not in state and "&" not in state

@@ -14,7 +14,7 @@ _ESCAPES = str.maketrans(
 )
 
 
-def script_json(json_text: str) -> str:
+def escape_script_json(json_text: str) -> str:
     """``json_text`` with ``< > &`` and U+2028/U+2029 written as ``\\uXXXX`` escapes.
 
     The result parses to the same value, and no HTML parser state (script data, escaped,

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from .engine import START_CPN, CernunosError, Position
-from .engine.errors import DecisionSyntaxError, IllegalDecisionError
+from .engine.errors import DecisionSyntaxError, IllegalDecisionError, clip
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_PENDING = 0, 2, 3
 
@@ -79,18 +79,26 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    from .solver import Limit, analyse
+    from .solver import InvalidLimitError, Limit, analyse
 
+    try:
+        limit = Limit(time=args.time)
+    except InvalidLimitError:
+        raise _BadInput(
+            f"--time is seconds, finite and above 0 (at most 1e18), not {args.time!r}"
+        ) from None
+    if args.multipv < 1:
+        raise _BadInput(
+            f"--multipv is how many first decisions to show, at least 1, not {clip(args.multipv)}"
+        )
     position = _read(args.start)
     if position.is_over:
         raise _BadInput(f"the game is over ({position.result()}): nothing to solve")
-    if args.time <= 0 or args.multipv < 1:
-        raise _BadInput("--time must be positive and --multipv at least 1")
     from .solver.compiled import warm_up
 
     warm_up()  # load the compiled search before the clock starts
     for info in analyse(
-        position, Limit(time=args.time), args.multipv, engine=args.engine, memory_mb=args.memory_mb
+        position, limit, args.multipv, engine=args.engine, memory_mb=args.memory_mb
     ):
         print(info)
     return EXIT_OK
@@ -179,7 +187,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.run(args)
-    except _BadInput as e:
+    except (_BadInput, CernunosError) as e:
         print(f"cernunos {args.command}: {e}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # the reader (e.g. `| head`) stopped early: not an error

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import anywidget
 
+from .htmlsafe import escape_script_json
+
 NPM_PACKAGES = ("@jupyter-widgets/html-manager@1", "requirejs@2")
 ASSETS = {
     "require.js": "node_modules/requirejs/require.js",
@@ -113,6 +115,7 @@ def export_notebook_html(notebook: str | Path, out_html: str | Path, assets: str
         extra_loaders=[DictLoader({"cernunos.html.j2": _TEMPLATE})],
         require_js_url="require.js",
         widget_renderer_url="embed-amd.js",
+        filters={"escape_html_script": escape_script_json},  # nbconvert's escapes only '/'
     )
     body, _ = exporter.from_notebook_node(nb)
     out_html.write_text(body, encoding="utf-8")

@@ -3,23 +3,35 @@
 Modelled on python-chess's ``GameNode``: each node keeps its parent, the decision that led
 to it and the position after it; the first child is the main continuation, the others are
 variations.  The text form is the decision tokens of RULES.md, variations in parentheses
-after the decision they replace, comments in braces, and a ``[CPN "..."]`` header when the
-game does not start from the initial position::
+after the decision they replace, comments in braces (``\\}`` and ``\\\\`` escaped), and a
+``[CPN "..."]`` header when the game does not start from the initial position::
 
     B@b2 B@b3 (D@a1 {quieter}) T@a1 B@b2 b1
+
+Reading and writing never recurse per nesting level; the words and the limits (10,000,000
+characters, 10,000 nested variations, 100,000 positions per game) are in
+:mod:`cernunos_widget.gametext`.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+from itertools import chain
 
-from .engine import START_CPN, Decision, NotationError, Position
+from .engine import START_CPN, CernunosError, Decision, Position
+from .engine.errors import clip
 from .engine.events import Event
+from .gametext import (
+    MAX_NESTING,
+    MAX_NODES,
+    GameTextError,
+    Word,
+    check_comment,
+    words,
+    write_comment,
+)
 
-
-class GameTextError(NotationError):
-    """A game text that cannot be read (bad syntax, or an illegal decision in it)."""
+__all__ = ["Game", "GameNode", "GameTextError"]
 
 
 class GameNode:
@@ -33,7 +45,7 @@ class GameNode:
         "position",
         "events",
         "children",
-        "comment",
+        "_comment",
         "mark",
         "mark_text",
     )
@@ -53,7 +65,7 @@ class GameNode:
         self.position = position
         self.events = events
         self.children: list[GameNode] = []
-        self.comment = ""
+        self._comment = ""
         self.mark = ""  # "?" or "??" when a game analysis found a mistake here
         self.mark_text = ""
 
@@ -61,6 +73,15 @@ class GameNode:
     def token(self) -> str:
         """The decision token that led here ("" at the root)."""
         return "" if self.decision is None else str(self.decision)
+
+    @property
+    def comment(self) -> str:
+        """The comment on this node ("" for none): any text without lone surrogates."""
+        return self._comment
+
+    @comment.setter
+    def comment(self, text: str) -> None:
+        self._comment = check_comment(text)
 
     @property
     def ply(self) -> int:
@@ -146,9 +167,11 @@ class GameNode:
 
     def walk(self) -> Iterator[GameNode]:
         """This node and all its descendants, depth first, main lines first."""
-        yield self
-        for child in self.children:
-            yield from child.walk()
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
 
     def __repr__(self) -> str:
         return f"<GameNode #{self.id} {self.token or 'root'} ply {self.ply}>"
@@ -195,8 +218,8 @@ class Game:
         if self.root.position != Position.start():
             parts.append(f'[CPN "{self.root.position.cpn()}"]')
         if self.root.comment:
-            parts.append(_comment(self.root.comment))
-        _export_line(self.root, parts)
+            parts.append(write_comment(self.root.comment))
+        _export_moves(self.root, parts)
         return " ".join(parts)
 
     def __str__(self) -> str:
@@ -204,74 +227,96 @@ class Game:
 
     @classmethod
     def parse(cls, text: str) -> Game:
-        """Read a game written by :meth:`export` (or by hand in the same form)."""
-        tokens = _tokenize(text)
+        """Read one game written by :meth:`export` (or by hand in the same form).
+
+        Raises :class:`GameTextError` saying where the text is wrong, or which limit it
+        passes (see :mod:`cernunos_widget.gametext`).
+        """
+        items = enumerate(words(text), 1)
+        first = next(items, None)
         start = Position.start()
-        if tokens and tokens[0].startswith("[CPN"):
-            cpn = tokens.pop(0)[6:-2]
-            start = Position.from_cpn(cpn if cpn else START_CPN)
+        if first is not None and first[1].kind == "tag":
+            start = _header(first[1])
+            first = None
         game = cls(start)
-        rest = _parse_line(game.root, tokens, 0, depth=0)
-        if rest != len(tokens):
-            raise GameTextError(f"unbalanced ')' at token {rest + 1} of the game text")
+        _read_moves(game.root, items if first is None else chain([first], items))
         return game
 
 
-def _comment(text: str) -> str:
-    return "{" + text.replace("}", ")") + "}"
+def _header(tag: Word) -> Position:
+    """The start position a ``[CPN "..."]`` tag names (empty: the initial position)."""
+    if tag.name != "CPN":
+        raise GameTextError(f'unknown tag [{clip(tag.name)} ...]: only [CPN "..."] is read')
+    return Position.from_cpn(tag.text or START_CPN)
 
 
-def _export_line(node: GameNode, parts: list[str]) -> None:
-    while node.children:
+def _export_moves(root: GameNode, parts: list[str]) -> None:
+    """Append the moves after ``root`` to ``parts`` (an explicit stack, no recursion)."""
+    todo: list[tuple[str, GameNode | None]] = [("line", root)]
+    while todo:
+        what, node = todo.pop()
+        if what == "close":
+            parts[-1] += ")"
+            continue
+        if what == "open":
+            parts.append("(" + node.token)
+            if node.comment:
+                parts.append(write_comment(node.comment))
+            continue
+        if not node.children:
+            continue
         main, *variations = node.children
         parts.append(main.token)
         if main.comment:
-            parts.append(_comment(main.comment))
-        for variation in variations:
-            parts.append("(" + variation.token)
-            if variation.comment:
-                parts.append(_comment(variation.comment))
-            _export_line(variation, parts)
-            parts[-1] += ")"
-        node = main
+            parts.append(write_comment(main.comment))
+        todo.append(("line", main))  # after the variations
+        for variation in reversed(variations):
+            todo += [("close", None), ("line", variation), ("open", variation)]
 
 
-_TOKEN = re.compile(r'\[CPN "[^"]*"\]|\{[^}]*\}|\(|\)|[^\s(){}]+')
-
-
-def _tokenize(text: str) -> list[str]:
-    if not isinstance(text, str):
-        raise GameTextError(f"a game text is a string, not {type(text).__name__}")
-    tokens = _TOKEN.findall(text)
-    if "".join(tokens).replace(" ", "") != re.sub(r"\s+", "", text):
-        raise GameTextError("unbalanced '{' or '[' in the game text")
-    return tokens
-
-
-def _parse_line(node: GameNode, tokens: list[str], i: int, depth: int) -> int:
-    """Read a line from ``node`` until a ')' closing it or the end; return the next index."""
-    last: GameNode | None = None
-    while i < len(tokens):
-        tok = tokens[i]
-        if tok == ")":
-            if depth == 0:
-                return i
-            return i + 1
-        if tok == "(":
+def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
+    """Play the words from ``root``; each open variation is a frame on an explicit stack:
+    [the node it starts from, the last node played in it]."""
+    frames: list[list[GameNode | None]] = [[root, None]]
+    for number, word in items:
+        kind = word.kind
+        if kind == "decision":
+            frame = frames[-1]
+            try:
+                frame[1] = (frame[1] or frame[0]).play(word.text)
+                if root.game._next_id > MAX_NODES:
+                    raise GameTextError(f"more than {MAX_NODES:,} positions in one game")
+            except CernunosError as e:
+                raise GameTextError(
+                    f"token {number} of the game text, {clip(word.text)} "
+                    f"(character {word.at + 1}): {e}"
+                ) from None
+        elif kind == "comment":
+            try:
+                (frames[-1][1] or frames[-1][0]).comment = word.text
+            except GameTextError as e:
+                raise GameTextError(f"the comment at character {word.at + 1}: {e}") from None
+        elif kind == "open":
+            last = frames[-1][1]
             if last is None:
-                raise GameTextError(f"a variation at token {i + 1} has no decision to replace")
-            i = _parse_line(last.parent, tokens, i + 1, depth + 1)
-            continue
-        if tok.startswith("{"):
-            (last or node).comment = tok[1:-1].strip()
-            i += 1
-            continue
-        base = last or node
-        try:
-            last = base.play(tok)
-        except ValueError as e:
-            raise GameTextError(f"token {i + 1} of the game text, {tok!r}: {e}") from None
-        i += 1
-    if depth > 0:
-        raise GameTextError("a variation is not closed with ')'")
-    return i
+                raise GameTextError(
+                    f"a variation at token {number} (character {word.at + 1}) has no decision "
+                    "to replace"
+                )
+            if len(frames) > MAX_NESTING:
+                raise GameTextError(
+                    f"more than {MAX_NESTING:,} nested variations at character {word.at + 1}"
+                )
+            frames.append([last.parent, None])
+        elif kind == "close":
+            if len(frames) == 1:
+                raise GameTextError(
+                    f"unbalanced ')' at token {number} (character {word.at + 1}) of the game text"
+                )
+            frames.pop()
+        else:  # a tag after the start
+            raise GameTextError(
+                f"the tag at character {word.at + 1} must come first, before any decision"
+            )
+    if len(frames) > 1:
+        raise GameTextError(f"{len(frames) - 1} variation(s) not closed with ')'")

@@ -276,12 +276,8 @@ def _check_limits(limits: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
     for limit in limits:
         if not isinstance(limit, Limit):
             raise ReviewError(f"each of the limits must be a Limit, not {limit!r}")
-        bounded = [v for v in (limit.time, limit.nodes) if v is not None]
-        if not bounded or any(v <= 0 for v in bounded) or (limit.depth or 1) < 1:
-            raise ReviewError(
-                f"{limit!r} does not bound a search: give time > 0 seconds or nodes > 0 "
-                "(and depth >= 1 if any)"
-            )
+        if limit.time is None and limit.nodes is None:  # Limit checks its own values
+            raise ReviewError(f"{limit!r} does not bound a search: give a time or a node count")
     return limits
 
 

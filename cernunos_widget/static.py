@@ -17,6 +17,7 @@ import json
 from html import escape
 
 from .assets import css, esm
+from .htmlsafe import escape_script_json
 
 STATIC_NOTICE = (
     "This is a static page: walk the recorded tree with the moves or the arrow "
@@ -43,11 +44,8 @@ render({ model, el: document.getElementById("cernunos") });
 
 
 def script_json(value: object) -> str:
-    """JSON that is inert inside a ``<script>`` element (no ``<``, ``>``, ``&`` as such)."""
-    text = json.dumps(value, ensure_ascii=False)
-    for char in "<>&\u2028\u2029":
-        text = text.replace(char, f"\\u{ord(char):04x}")
-    return text
+    """``value`` as JSON that is inert inside a ``<script>`` element."""
+    return escape_script_json(json.dumps(value, ensure_ascii=False))
 
 
 def page_html(state: dict, title: str = "Cernunos") -> str:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import DecisionSyntaxError
+from .errors import DecisionSyntaxError, clip
 from .geometry import CELL_COUNT, CELL_INDEX, CELL_NAMES
 from .tokens import KIND_LETTERS, Kind
 
@@ -51,6 +51,16 @@ def grow_code(cells: tuple[int, ...] | list[int]) -> int:
     return GROW_BASE + mask
 
 
+def is_code(code: object) -> bool:
+    """True if ``code`` is the code of some decision (an ``int``, not a ``bool``)."""
+    if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < GROW_LIMIT:
+        return False
+    if SWAP_BASE <= code < GROW_BASE:
+        a, b = divmod(code - SWAP_BASE, CELL_COUNT)
+        return a < b < CELL_COUNT
+    return code != GROW_BASE  # growth names at least one cell
+
+
 def mask_cells(mask: int) -> tuple[int, ...]:
     return tuple(c for c in range(CELL_COUNT) if mask >> c & 1)
 
@@ -77,20 +87,24 @@ def _parse_cell(text: str, token: str) -> int:
         return CELL_INDEX[text]
     except KeyError:
         raise DecisionSyntaxError(
-            f"bad decision {token!r}: {text!r} is not a cell (a1 ... d3, column a-d then row 1-3)"
+            f"bad decision {clip(token)}: {clip(text)} is not a cell "
+            "(a1 ... d3, column a-d then row 1-3)"
         ) from None
 
 
 def text_to_code(text: object) -> int:
     """Parse one decision token; raise :class:`DecisionSyntaxError` naming what is wrong."""
     if not isinstance(text, str):
-        raise DecisionSyntaxError(f"a decision is a string such as 'B@b2', not {text!r}")
+        raise DecisionSyntaxError(
+            f"a decision is a string such as 'B@b2' (or a Decision, or an int code), "
+            f"not {clip(text)}"
+        )
     token = text
     if not token:
         raise DecisionSyntaxError(f"empty decision: expected {_FORMS}")
     if token != token.strip() or " " in token:
         raise DecisionSyntaxError(
-            f"bad decision {token!r}: one token at a time, without spaces ({_FORMS})"
+            f"bad decision {clip(token)}: one token at a time, without spaces ({_FORMS})"
         )
     if token == "pass":
         return PASS
@@ -98,39 +112,41 @@ def text_to_code(text: object) -> int:
         kind, _, cell = token.partition("@")
         if len(kind) != 1 or kind not in KIND_LETTERS:
             hint = ""
-            if len(kind) == 1 and kind.upper() in KIND_LETTERS:
+            if len(kind) == 1 and kind.upper() in KIND_LETTERS and len(cell) <= 2:
                 hint = f" (kind letters are uppercase whoever plays: {kind.upper()}@{cell})"
             raise DecisionSyntaxError(
-                f"bad placement {token!r}: the kind must be one of {' '.join(KIND_LETTERS)}{hint}"
+                f"bad placement {clip(token)}: the kind must be one of "
+                f"{' '.join(KIND_LETTERS)}{hint}"
             )
         return place_code(KIND_LETTERS.index(kind), _parse_cell(cell, token))
     if "~" in token:
         parts = token.split("~")
         if len(parts) != 2:
-            raise DecisionSyntaxError(f"bad swap {token!r}: expected two cells like a1~c3")
+            raise DecisionSyntaxError(f"bad swap {clip(token)}: expected two cells like a1~c3")
         a, b = (_parse_cell(p, token) for p in parts)
         if a == b:
-            raise DecisionSyntaxError(f"bad swap {token!r}: the two cells must differ")
+            raise DecisionSyntaxError(f"bad swap {clip(token)}: the two cells must differ")
         if a > b:
             raise DecisionSyntaxError(
-                f"bad swap {token!r}: write the cells in board order (a1 b1 ... d3): "
+                f"bad swap {clip(token)}: write the cells in board order (a1 b1 ... d3): "
                 f"{CELL_NAMES[b]}~{CELL_NAMES[a]}"
             )
         return swap_code(a, b)
     if token.startswith("grow:"):
         names = token[5:].split(",")
         if names == [""]:
-            raise DecisionSyntaxError(f"bad growth choice {token!r}: name at least one cell")
+            raise DecisionSyntaxError(f"bad growth choice {clip(token)}: name at least one cell")
         cells = [_parse_cell(n, token) for n in names]
         if cells != sorted(set(cells)):
             canonical = ",".join(CELL_NAMES[c] for c in sorted(set(cells)))
             raise DecisionSyntaxError(
-                f"bad growth choice {token!r}: distinct cells in board order, like grow:{canonical}"
+                f"bad growth choice {clip(token)}: distinct cells in board order, "
+                f"like grow:{canonical}"
             )
         return grow_code(cells)
     if token in CELL_INDEX:
         return cell_code(CELL_INDEX[token])
-    raise DecisionSyntaxError(f"bad decision {token!r}: expected {_FORMS}")
+    raise DecisionSyntaxError(f"bad decision {clip(token)}: expected {_FORMS}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +154,13 @@ class Decision:
     """One decision, a small hashable value; ``str(d)`` is its token."""
 
     code: int
+
+    def __post_init__(self) -> None:
+        if not is_code(self.code):
+            raise DecisionSyntaxError(
+                f"no decision has the code {clip(self.code)}: codes are ints from 0 to "
+                f"{GROW_LIMIT - 1} (see cernunos_widget.engine.decisions)"
+            )
 
     @classmethod
     def parse(cls, text: str) -> Decision:

@@ -34,3 +34,25 @@ class IllegalDecisionError(CernunosError):
 
 class NotAtBoundaryError(CernunosError):
     """A CPN was asked of a state in the middle of an effect (it has none)."""
+
+
+class InvalidLimitError(CernunosError):
+    """A search limit that is not ``None`` or a finite number above 0 (see ``solver.Limit``)."""
+
+
+ECHO_LIMIT = 80  # errors show at most this many characters of the bad input
+
+
+def clip(text: object, limit: int = ECHO_LIMIT) -> str:
+    """``repr`` of bad input for an error message, cut to ``limit`` characters of it.
+
+    Only strings and small ints are echoed; other values are named by their type, so a
+    hostile object (a huge int, a deeply nested list) costs nothing to describe.
+    """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return repr(text) if text.bit_length() <= 64 else f"an int of {text.bit_length()} bits"
+    if not isinstance(text, str):
+        return f"a {type(text).__name__}"
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"

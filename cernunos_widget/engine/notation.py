@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .effects import LAST, ONE, OVER, PHASE_LETTERS, START, TWO
-from .errors import CpnSyntaxError, InvalidPositionError
+from .errors import CpnSyntaxError, InvalidPositionError, clip
 from .geometry import ADJACENT, CELL_COUNT, CELL_NAMES, HEIGHT, WIDTH
 from .tokens import FIRE, KIND_COUNTS, KIND_LETTERS, KIND_MASK, OWNER_BIT, TREE, token_letter
 
 START_CPN = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
+MAX_CPN_LENGTH = 1_000  # characters; a real CPN has fewer than 80
 
 _EXPECTED = (
     "a CPN is '<rows> <side> <phase> <burned>', e.g. "
@@ -31,13 +32,15 @@ class CpnFields:
 
 
 def _bad(text: str, why: str) -> CpnSyntaxError:
-    return CpnSyntaxError(f"bad CPN {text!r}: {why}; {_EXPECTED}")
+    return CpnSyntaxError(f"bad CPN {clip(text)}: {why}; {_EXPECTED}")
 
 
 def parse_cpn(text: object) -> CpnFields:
     """Decode a CPN string; raise :class:`CpnSyntaxError` if it is malformed."""
     if not isinstance(text, str):
         raise CpnSyntaxError(f"a CPN is a string, not {type(text).__name__}; {_EXPECTED}")
+    if len(text) > MAX_CPN_LENGTH:
+        raise _bad(text, f"a CPN is at most {MAX_CPN_LENGTH:,} characters")
     fields = text.strip().split(" ")
     if len(fields) != 4:
         raise _bad(text, f"expected 4 fields separated by single spaces, found {len(fields)}")
@@ -58,16 +61,17 @@ def parse_cpn(text: object) -> CpnFields:
             if not cell_text or any(ch not in _TOKEN_LETTERS for ch in cell_text):
                 raise _bad(
                     text,
-                    f"cell {name} is {cell_text!r}, expected '.' or letters from {_TOKEN_LETTERS}",
+                    f"cell {name} is {clip(cell_text)}, "
+                    f"expected '.' or letters from {_TOKEN_LETTERS}",
                 )
             board[row * WIDTH + col] = tuple(
                 KIND_LETTERS.index(ch.upper()) + (OWNER_BIT if ch.islower() else 0)
                 for ch in cell_text
             )
     if side_text not in ("g", "p"):
-        raise _bad(text, f"side is {side_text!r}, expected g or p")
+        raise _bad(text, f"side is {clip(side_text)}, expected g or p")
     if len(phase_text) != 1 or phase_text not in PHASE_LETTERS:
-        raise _bad(text, f"phase is {phase_text!r}, expected one of s 2 1 L # x")
+        raise _bad(text, f"phase is {clip(phase_text)}, expected one of s 2 1 L # x")
     green, dash, purple = burned_text.partition("-")
     if (
         not dash
@@ -76,7 +80,7 @@ def parse_cpn(text: object) -> CpnFields:
         or not green.isascii()
         or not purple.isascii()
     ):
-        raise _bad(text, f"burned is {burned_text!r}, expected two counts like 0-2")
+        raise _bad(text, f"burned is {clip(burned_text)}, expected two counts like 0-2")
     return CpnFields(
         tuple(board),
         "gp".index(side_text),
@@ -101,13 +105,19 @@ def reserves_of(fields: CpnFields, text: str) -> tuple[int, ...]:
             if left < 0:
                 who = ("Green", "Purple")[owner]
                 what = KIND_LETTERS[kind] if owner == 0 else KIND_LETTERS[kind].lower()
-                extra = f" ({fields.burned[owner]} of them burned)" if kind == TREE else ""
+                burned = fields.burned[owner]
+                extra = f" ({_count(burned)} of them burned)" if kind == TREE else ""
                 raise InvalidPositionError(
-                    f"CPN {text!r} breaks R-8: {who} has {used} '{what}' tokens{extra} "
+                    f"CPN {clip(text)} breaks R-8: {who} has {_count(used)} '{what}' tokens{extra} "
                     f"but owns only {count}"
                 )
             reserve.append(left)
     return tuple(reserve)
+
+
+def _count(n: int) -> str:
+    """A count for a message: a burned count in a CPN may have hundreds of digits."""
+    return str(n) if n < 10**6 else "over a million"
 
 
 def check_reachable(fields: CpnFields, reserve: tuple[int, ...], text: str) -> None:
@@ -118,13 +128,13 @@ def check_reachable(fields: CpnFields, reserve: tuple[int, ...], text: str) -> N
             continue
         if len(stack) >= 2 and stack[-2] & KIND_MASK == FIRE:
             raise InvalidPositionError(
-                f"CPN {text!r} cannot occur in play: the Tree on {CELL_NAMES[c]} sits on a "
+                f"CPN {clip(text)} cannot occur in play: the Tree on {CELL_NAMES[c]} sits on a "
                 "Fire and would have burned (R-26)"
             )
         for n in ADJACENT[c]:
             if board[n] and board[n][-1] & KIND_MASK == FIRE:
                 raise InvalidPositionError(
-                    f"CPN {text!r} cannot occur in play: the Tree on {CELL_NAMES[c]} is next "
+                    f"CPN {clip(text)} cannot occur in play: the Tree on {CELL_NAMES[c]} is next "
                     f"to the visible Fire on {CELL_NAMES[n]} and would have burned (R-26)"
                 )
     empty = [not any(reserve[0:8]), not any(reserve[8:16])]
@@ -132,12 +142,12 @@ def check_reachable(fields: CpnFields, reserve: tuple[int, ...], text: str) -> N
     if phase in (START, TWO, ONE) and any(empty):
         who = ("Green", "Purple")[empty.index(True)]
         raise InvalidPositionError(
-            f"CPN {text!r} cannot occur in play: {who}'s reserve is empty, so the final "
+            f"CPN {clip(text)} cannot occur in play: {who}'s reserve is empty, so the final "
             "placement (phase L) or the end (phase #) would have begun (R-16)"
         )
     if phase == LAST and (empty[fields.side] or not empty[1 - fields.side]):
         raise InvalidPositionError(
-            f"CPN {text!r} cannot occur in play: at phase L the side to place must be the one "
+            f"CPN {clip(text)} cannot occur in play: at phase L the side to place must be the one "
             "whose opponent's reserve is empty, holding tokens itself (R-16)"
         )
     # Phases # and x accept any board R-8 allows: `cernunos result` scores what it is given.

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import events as ev
 from .board import coverable_cells, occupied_counts, power_parts, top_tree_counts
-from .decisions import Decision, code_to_text, decision_of, text_to_code
+from .decisions import Decision, code_to_text, decision_of, is_code, text_to_code
 from .effects import (
     CHOICE_BOAR,
     CHOICE_CROW,
@@ -31,7 +31,13 @@ from .effects import (
     TWO,
     Work,
 )
-from .errors import IllegalDecisionError, NotAtBoundaryError, NotationError
+from .errors import (
+    CernunosError,
+    IllegalDecisionError,
+    NotAtBoundaryError,
+    NotationError,
+    clip,
+)
 from .events import Event
 from .geometry import CELL_INDEX, CELL_NAMES
 from .notation import START_CPN, check_reachable, format_cpn, parse_cpn, reserves_of
@@ -316,31 +322,38 @@ class Position:
         """The legal decisions as tokens (``"B@b2"``, ``"pass"`` ...)."""
         return tuple(code_to_text(c) for c in self._options)
 
-    def is_legal(self, decision: DecisionLike) -> bool:
+    def is_legal(self, decision: object) -> bool:
+        """True if ``decision`` (a token, a :class:`Decision` or a code) is legal here;
+        False for anything else, whatever its type."""
         try:
             return self._code_of(decision) in self._options
-        except ValueError:
+        except CernunosError:
             return False
 
-    def _code_of(self, decision: DecisionLike) -> int:
+    def _code_of(self, decision: object) -> int:
+        """The legal code meant by ``decision``: a token (str), a :class:`Decision` or an
+        int code. A bool or any other type is a :class:`DecisionSyntaxError`; a code no
+        decision has, or one not legal here, an :class:`IllegalDecisionError`."""
         if isinstance(decision, Decision):
             code = decision.code
         elif isinstance(decision, int) and not isinstance(decision, bool):
             code = decision
         else:
-            code = text_to_code(decision)
-        if code not in self._options:
-            text = code_to_text(code) if isinstance(decision, int) else str(decision)
-            legal = self.legal_tokens()
-            if not legal:
-                why = f"illegal decision {text!r}: the game is over ({self.result()})"
-            else:
-                why = (
-                    f"illegal decision {text!r}: {self.describe_pending()}; legal: "
-                    f"{' '.join(legal)}"
-                )
-            raise IllegalDecisionError(why, text, legal)
-        return code
+            code = text_to_code(decision)  # raises DecisionSyntaxError for non-strings
+        if code in self._options:
+            return code
+        legal = self.legal_tokens()
+        if not is_code(code):
+            text = clip(code)
+            what = f"illegal decision {text}: no decision has this code"
+        else:
+            text = code_to_text(code)
+            what = f"illegal decision {text!r}"
+        if not legal:
+            why = f"{what}: the game is over ({self.result()})"
+        else:
+            why = f"{what}: {self.describe_pending()}; legal: {' '.join(legal)}"
+        raise IllegalDecisionError(why, text, legal)
 
     def parse_decision(self, decision: DecisionLike) -> Decision:
         """The legal :class:`Decision` meant by ``decision``; raises if malformed or illegal."""
@@ -487,13 +500,15 @@ def _token(code: int) -> Token:
 def _player(player: Player | str | int) -> int:
     if isinstance(player, str):
         if player not in ("g", "p", "green", "purple"):
-            raise NotationError(f"unknown player {player!r}: expected 'g' or 'p'")
+            raise NotationError(f"unknown player {clip(player)}: expected 'g' or 'p'")
         return 0 if player[0] == "g" else 1
-    return int(Player(player))
+    if isinstance(player, int) and not isinstance(player, bool) and player in (0, 1):
+        return int(player)
+    raise NotationError(f"unknown player {clip(player)}: expected 'g', 'p' or a Player")
 
 
 def _cell(cell: str) -> int:
     try:
         return CELL_INDEX[cell]
     except (KeyError, TypeError):
-        raise NotationError(f"unknown cell {cell!r}: expected a1 ... d3") from None
+        raise NotationError(f"unknown cell {clip(cell)}: expected a1 ... d3") from None

@@ -1,5 +1,6 @@
 """Solving and analysing Cernunos positions: exact endgames, estimates elsewhere, bots."""
 
+from ..engine.errors import InvalidLimitError
 from .analyse import Info, Limit, Solution, analyse, analysis, best_decision, solve
 from .bots import (
     Bot,
@@ -19,6 +20,7 @@ __all__ = [
     "GameRecord",
     "GreedyBot",
     "Info",
+    "InvalidLimitError",
     "Limit",
     "Mcts",
     "MctsBot",

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 
 from ..engine import CernunosError, Decision, Position
 from ..engine.decisions import code_to_text, decision_of
+from ..engine.errors import InvalidLimitError, clip
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
 from .search import Budget, SearchAborted
@@ -30,11 +31,38 @@ EXACT_SHARE = 0.5  # of a time limit, for those proofs
 
 @dataclass(frozen=True)
 class Limit:
-    """When to stop: seconds, search nodes, depth (decisions ahead); None = no limit."""
+    """When to stop: seconds, search nodes, depth (decisions ahead); None = no limit.
+
+    Each is ``None`` or a finite number above 0 (``time`` an int or float, ``nodes`` and
+    ``depth`` ints); anything else raises :class:`InvalidLimitError` here, when the limit
+    is built. "Until stopped" is ``time=None``, never ``inf``.
+    """
 
     time: float | None = None
     nodes: int | None = None
     depth: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_limit("time", self.time, whole=False)
+        _check_limit("nodes", self.nodes, whole=True)
+        _check_limit("depth", self.depth, whole=True)
+
+
+LIMIT_MAX = 10**18  # the largest limit: the compiled search counts nodes in int64
+
+
+def _check_limit(name: str, value: object, *, whole: bool) -> None:
+    """``value`` is None or a finite number above 0 (an int if ``whole``), else raise."""
+    if value is None:
+        return
+    types = (int,) if whole else (int, float)
+    what = "an int" if whole else "seconds (an int or float)"
+    accepted = f"Limit({name}=...) is None (no limit) or {what} above 0 and at most 1e18"
+    if isinstance(value, bool) or not isinstance(value, types):
+        raise InvalidLimitError(f"{accepted}, not {clip(value)}")
+    if not 0 < value <= LIMIT_MAX:  # also refuses nan (no comparison holds) and inf
+        shown = clip(value) if isinstance(value, int) else repr(value)
+        raise InvalidLimitError(f"{accepted}, not {shown}")
 
 
 @dataclass

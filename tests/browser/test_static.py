@@ -131,3 +131,28 @@ def test_executed_notebook_exported_to_html_works_offline(tmp_path, page, offlin
     walk_the_tree(page)
     kernel_only_controls_are_disabled(page)
     assert offline == []
+
+
+HOSTILE_COMMENTS = [
+    "<!--<script>",  # issue #8: this blanked the page (the state script never closed)
+    "</script><script>document.title='owned'</script>",
+    "<!-- </script> --> & &amp; ]]> <![CDATA[",
+    "line\nbreak\ttab \u2028\u2029 \\} \"quoted\" 'single'",
+]
+
+
+@pytest.mark.parametrize("comment", HOSTILE_COMMENTS)
+def test_hostile_comments_leave_the_static_page_whole(tmp_path, page, offline, comment):
+    w = CernunosWidget(game=GAME)
+    w.comment(comment, w.game.mainline()[0])  # on B@b2
+    path = tmp_path / "board.html"
+    w.to_html(path)
+    page.goto(path.as_uri())
+    walk_the_tree(page)  # the page renders and the tree can be walked
+    shown = page.evaluate(
+        """(text) => [...document.querySelectorAll(".cw-root *")].some(
+             (e) => e.textContent === text || e.value === text || e.title === text)""",
+        comment,
+    )
+    assert shown, "the comment is not shown exactly"
+    assert page.title() == "Cernunos" and offline == []

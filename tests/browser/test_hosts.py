@@ -8,15 +8,20 @@ from the widget's ``on_msg``). JupyterLab has its own files (test_core.py, test_
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
+import nbformat
 from playwright.sync_api import expect
 
 from browser.clicks import final_click
-from browser.hosts import marimo_app, notebook7, notebook7_server  # noqa: F401 - the fixtures
+from browser.conftest import PROBE
+from browser.hosts import Notebook7, marimo_app, notebook7, notebook7_server  # noqa: F401
 from cernunos_widget.engine import Position
 
 CLICKED = ["B@b2", "D@a1", "W@d3"]  # Green's two placements, then Purple's first
 FROM_PYTHON = "S@c1"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def cpn_after(tokens: list[str]) -> str:
@@ -124,3 +129,32 @@ def test_marimo_plays_by_clicks_and_a_cell_reacts(marimo_app, page):  # noqa: F8
     expect(probe).to_contain_text('"python": 1,')
     state = json.loads(probe.inner_text())
     assert state["game"] == " ".join([*CLICKED, FROM_PYTHON]) and state["requests"] == 3
+
+
+def test_the_tour_opens_in_notebook7_and_its_analysis_board_proves(
+    notebook7_server,  # noqa: F811
+    page,
+):
+    """examples/tour.ipynb as committed (plus a probe cell at the end): every board shows,
+    and Analyse on its last board proves the result, in the page and in the kernel."""
+    url, folder = notebook7_server
+    tour = nbformat.read(EXAMPLES / "tour.ipynb", as_version=4)
+    boards = [c for c in tour.cells if c.source.startswith("CernunosWidget(")]
+    probe = "w = _  # the last board\n" + PROBE  # its output, IPython's last result
+    tour.cells.append(nbformat.v4.new_code_cell(probe))
+    nbformat.write(tour, folder / "tour.ipynb")
+    page.set_default_timeout(30_000)
+    nb = Notebook7(page, url)
+    nb.open("tour.ipynb")
+    code = [i for i, c in enumerate(tour.cells) if c.cell_type == "code"]
+    for index in code[:-1]:
+        nb.run(index)
+    roots = page.locator(".cw-root")
+    expect(roots).to_have_count(len(boards))
+    last = roots.nth(len(boards) - 1)
+    last.locator('[data-action="analyse"]').click()
+    expect(last.locator('[data-role="analysis"]')).to_have_attribute("data-status", "done")
+    expect(last.locator(".cw-line.cw-proven")).to_have_count(3)
+    state = nb.kernel_state(code[-1])
+    assert state["analysis"] == "done" and state["lines"] == 3
+    assert state["cpn"] == re.search(r"cpn='([^']+)'", boards[-1].source).group(1)

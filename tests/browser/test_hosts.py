@@ -129,6 +129,9 @@ def test_marimo_plays_by_clicks_and_a_cell_reacts(marimo_app, page):  # noqa: F8
     expect(probe).to_contain_text('"python": 1,')
     state = json.loads(probe.inner_text())
     assert state["game"] == " ".join([*CLICKED, FROM_PYTHON]) and state["requests"] == 3
+    root.locator('[data-action="back"]').click()  # navigation: local first, the kernel follows
+    expect(root).to_have_attribute("data-current", "3")
+    assert kernel_state(4)["current"] == 3
 
 
 def test_the_tour_opens_in_notebook7_and_its_analysis_board_proves(

@@ -76,7 +76,7 @@ def test_evaluations_and_marks_reach_the_page_as_node_records():
     w.cancel_analysis()
     w.analyse_game(FAST, wait=True)
     records = [page.store["nodes"][str(n.id)] for n in mainline(w.game)]
-    assert all(r["eval"] == w.session.evaluation(n) for r, n in zip(records, mainline(w.game)))
+    assert [r["eval"] for r in records] == [w.session.evaluation(n) for n in mainline(w.game)]
     assert all(r["eval"]["text"] == green_text(r["eval"]["green"]) for r in records)
     assert page.store["review"]["status"] == "done" and "counts" in page.store["review"]
     assert page.agrees()

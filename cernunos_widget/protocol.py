@@ -113,7 +113,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3, "depth": None},
-    "review": {"seconds": None},  # null: the default passes (0.2 s, 1 s, 5 s a node)
+    "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
 }
 
 

@@ -31,7 +31,7 @@ from .solver.values import final_score, outcome_word
 
 RULES_ID = "default"  # the one rule set today; a later issue makes rules a setting
 ENGINE_VERSION = __version__  # cached values are only reused by the same solver version
-COARSE = Limit(time=0.2)  # a 40-decision game gets its whole coarse graph in under 10 s
+COARSE = Limit(time=0.1)  # a 40-decision game's coarse graph in the widget within 10 s
 DEFAULT_LIMITS = (COARSE, Limit(time=1.0), Limit(time=5.0))
 THRESHOLDS = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))  # drop of the decider's value -> mark
 MARK_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
@@ -272,7 +272,7 @@ def _check_limits(limits: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
         limits = (limits,)
     limits = tuple(limits)
     if not limits:
-        raise ReviewError("no limits: give at least one Limit, e.g. (Limit(time=0.2),)")
+        raise ReviewError("no limits: give at least one Limit, e.g. (Limit(time=0.1),)")
     for limit in limits:
         if not isinstance(limit, Limit):
             raise ReviewError(f"each of the limits must be a Limit, not {limit!r}")

@@ -398,7 +398,7 @@ class Session:
         self, limit: Limit | Sequence[Limit] | None = None, engine: str = "alphabeta"
     ) -> Job:
         """Review the main line in the background: every node evaluated (a coarse pass of
-        0.2 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,
+        0.1 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,
         see :mod:`.review`).  ``limit``: the finest pass (default 1 s then 5 s), or the
         passes themselves.  Evaluations are cached by position for the whole session."""
         from .solver.analyse import check_engine

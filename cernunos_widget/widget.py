@@ -176,7 +176,7 @@ class CernunosWidget(anywidget.AnyWidget):
         (an evaluation graph on the page), every decision marked ``?!`` / ``?`` / ``??`` by
         how much its decider lost (R-27), with the best decision and its line.
 
-        A coarse pass (0.2 s a node) comes first, then finer ones: ``limit`` (default: 1 s
+        A coarse pass (0.1 s a node) comes first, then finer ones: ``limit`` (default: 1 s
         then 5 s a node). Evaluations are cached by position, so a re-review is instant.
         """
         job = self._session.review(limit, self.engine)

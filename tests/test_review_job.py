@@ -181,5 +181,5 @@ def test_review_limits_put_a_coarse_pass_first():
 
     assert review_limits(None) == DEFAULT_LIMITS
     assert review_limits(Limit(time=3)) == (COARSE, Limit(time=3))
-    assert review_limits(Limit(time=0.1)) == (Limit(time=0.1),)
+    assert review_limits(Limit(time=0.05)) == (Limit(time=0.05),)
     assert review_limits(FAST) == FAST

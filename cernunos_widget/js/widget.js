@@ -57,18 +57,19 @@ function render({ model, el }) {
   const options = createOptions(ctx);
   const toolbar = createToolbar(ctx);
   const analysis = createAnalysis(ctx);
+  const graph = createGraph(ctx);
   const narration = h("div", { class: "cw-narration", "data-role": "narration", "aria-live": "polite" });
   const moves = createMoveList(ctx);
   const comment = createComment(ctx);
   const header = h("div", { class: "cw-header" });
   header.append(prompt, message);
   const right = h("div", { class: "cw-right" });
-  right.append(...reserves.els, options.el, toolbar.el, toolbar.setup, analysis.el, narration);
+  right.append(...reserves.els, options.el, toolbar.el, toolbar.setup, analysis.el, graph.el, narration);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
   root.append(header, main, moves.el, comment.el);
   el.appendChild(root);
-  const parts = [board, reserves, options, toolbar, analysis, moves, comment];
+  const parts = [board, reserves, options, toolbar, analysis, graph, moves, comment];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -168,9 +169,9 @@ function render({ model, el }) {
       request({ type: "overlay", on: store.settings.overlay });
     } else if (name === "promote") request({ type: "promote", node: store.current });
     else if (name === "delete") request({ type: "delete", node: store.current });
-    else if (name === "analyse") request({ type: "analyse", node: store.current, seconds: 10, multipv: 3 });
+    else if (name === "analyse") request({ type: "analyse", node: store.current, ...analysis.limit(), multipv: 3 });
     else if (name === "stop") request({ type: "stop" });
-    else if (name === "review") request({ type: "review", seconds: 2 });
+    else if (name === "review") request({ type: "review" });
     else if (name === "edit") {
       local.setup = !local.setup;
       const input = toolbar.setup.querySelector("input");
@@ -208,7 +209,13 @@ function render({ model, el }) {
   function onKey(event) {
     const tag = event.target.tagName;
     if (tag === "TEXTAREA" || tag === "INPUT" || tag === "SELECT") return;
-    if (navigate(event.key)) {
+    if ((event.key === "n" || event.key === "N") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const id = nextMarked(storeOf(model), event.key === "n" ? 1 : -1); // graph.js
+      if (id === null) say(`No ${event.key === "n" ? "later" : "earlier"} marked decision on the main line.`);
+      else go(id);
+      event.preventDefault();
+      event.stopPropagation();
+    } else if (navigate(event.key)) {
       event.preventDefault();
       event.stopPropagation();
     }

@@ -3,7 +3,7 @@
 // Everything shown is computed in Python (review.py, jobs.py): values from Green's side
 // (`eval` on each node record), marks charged to their decider, texts in words.
 
-const GRAPH_W = 320;
+const GRAPH_W = 480;
 const GRAPH_H = 90;
 const GRAPH_PAD = 7;
 const MARK_CLASSES = { "?!": "cw-inaccuracy", "?": "cw-mistake", "??": "cw-blunder" };

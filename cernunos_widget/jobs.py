@@ -67,7 +67,8 @@ def best_drawing(position: Position, pv: Sequence) -> dict:
 
     ``ghost``: the placed token (``letter`` as in a stack, ``cell``), or None when the first
     decision is not a placement; ``arrows``: what the effects did along the way
-    (``push`` from -> to, ``swap`` a <-> b, ``raise``: the Crow's cell -> the raised cell).
+    (``push`` from -> to, ``wrapped`` when it left the board, ``swap`` a <-> b, ``raise``:
+    the Crow's cell -> the raised cell).
     """
     ghost, arrows = None, []
     for i, decision in enumerate(pv):
@@ -82,7 +83,10 @@ def best_drawing(position: Position, pv: Sequence) -> dict:
         for event in events:
             if event.kind in _ARROWS:
                 start, end = (event.info[k] for k in _ARROWS[event.kind])
-                arrows.append({"kind": event.kind, "from": start, "to": end})
+                arrow = {"kind": event.kind, "from": start, "to": end}
+                if event.info.get("wrapped"):  # R-20: off one edge, back in at the other
+                    arrow["wrapped"] = True
+                arrows.append(arrow)
             elif event.kind == "raise" and event.cells[0] != event.cells[1]:
                 arrows.append({"kind": "raise", "from": event.cells[0], "to": event.cells[1]})
     return {"ghost": ghost, "arrows": arrows}

@@ -137,6 +137,9 @@ def test_the_best_decision_is_drawn_with_its_kind_and_effects():
     }
     purple = purple_to_move()
     assert best_drawing(purple, ["D@a1"])["ghost"] == {"letter": "d", "cell": "a1"}
+    endgame = Position.from_cpn(ENDGAME).play("T@b2")  # the Boar on c2 pushes c1 off the board
+    wrapped = {"kind": "push", "from": "c1", "to": "c3", "wrapped": True}  # wraps to c3
+    assert best_drawing(endgame, ["B@c2", "c1", "B@b2"])["arrows"] == [wrapped]
 
 
 def test_swap_and_crow_arrows_follow_the_effect_choices():

@@ -110,15 +110,22 @@ function bestDrawing(model, board) {
     const [x1, y1] = bestCenter(arrow.from);
     const [x2, y2] = bestCenter(arrow.to);
     const both = arrow.kind === "swap" ? ` marker-start="url(#cw-arrowhead)"` : "";
-    body += `<line class="cw-arrow cw-arrow-${esc(arrow.kind)}" data-arrow="${esc(arrow.kind)}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"`
-      + ` marker-end="url(#cw-arrowhead)"${both}/>`;
+    const attrs = `class="cw-arrow cw-arrow-${esc(arrow.kind)}" data-arrow="${esc(arrow.kind)}"`;
+    if (arrow.wrapped) { // out over the edge beyond `from`, back in at the opposite edge
+      const dx = Math.sign(x2 - x1) * 50;
+      const dy = Math.sign(y2 - y1) * 50;
+      body += `<line ${attrs} x1="${x1}" y1="${y1}" x2="${x1 - dx}" y2="${y1 - dy}"/>`
+        + `<line class="cw-arrow" x1="${x2 + dx}" y1="${y2 + dy}" x2="${x2}" y2="${y2}" marker-end="url(#cw-arrowhead)"/>`;
+    } else {
+      body += `<line ${attrs} x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" marker-end="url(#cw-arrowhead)"${both}/>`;
+    }
   }
   const ghost = board.ghost;
-  if (ghost) {
+  if (ghost) { // in the cell's upper right corner, so the token already there stays readable
     const [cx, cy] = bestCenter(ghost.cell);
     body += `<g class="cw-ghost cw-${owner(ghost.letter)}" data-ghost="${esc(ghost.letter)}" data-ghost-cell="${esc(ghost.cell)}">`
-      + `<circle cx="${cx}" cy="${cy}" r="40"/>`
-      + `<svg x="${cx - 30}" y="${cy - 30}" width="60" height="60" viewBox="0 0 100 100">${model.get("icons")[ghost.letter.toUpperCase()] || ""}</svg></g>`;
+      + `<circle cx="${cx + 22}" cy="${cy - 20}" r="26"/>`
+      + `<svg x="${cx + 2}" y="${cy - 40}" width="40" height="40" viewBox="0 0 100 100">${model.get("icons")[ghost.letter.toUpperCase()] || ""}</svg></g>`;
   }
   return `<svg viewBox="0 0 400 300" preserveAspectRatio="none">${body}</svg>`;
 }

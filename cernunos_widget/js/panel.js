@@ -74,7 +74,7 @@ function createOptions() {
 
 function isReviewing(store) {
   const status = (store.review || {}).status || "";
-  return status !== "" && !status.startsWith("done") && status !== "cancelled";
+  return status === "starting" || status === "running";
 }
 
 function createToolbar(ctx) {

@@ -34,7 +34,7 @@ _ARROWS = {"push": ("from", "to"), "swap": ("a", "b")}  # event kind -> info key
 def limit_text(limit: Limit) -> str:
     """``time 5, nodes 1000`` (or ``until stopped``)."""
     parts = [
-        f"{name} {value:g}"
+        f"{name} {value:g}" if isinstance(value, float) else f"{name} {value:,}"
         for name, value in (("time", limit.time), ("nodes", limit.nodes), ("depth", limit.depth))
         if value is not None
     ]

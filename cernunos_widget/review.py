@@ -238,7 +238,7 @@ def review_game(
     ``on_progress(pass, done, total)`` follows each pass.  Setting ``stop`` ends the
     review promptly: the result so far, ``stopped`` True, and nothing half-searched cached.
     """
-    limits = _check_limits(limits)
+    limits = check_limits(limits)
     try:
         engine = check_engine(engine)
     except UnknownEngineError as error:
@@ -267,7 +267,8 @@ def review_game(
     return review
 
 
-def _check_limits(limits: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
+def check_limits(limits: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
+    """The passes as a tuple; :class:`ReviewError` unless each is a Limit bounding a search."""
     if isinstance(limits, Limit):
         limits = (limits,)
     limits = tuple(limits)

@@ -479,13 +479,16 @@ class Session:
 
 
 def review_limits(limit: Limit | Sequence[Limit] | None) -> tuple[Limit, ...]:
-    """The passes of a review: the default ones, or a coarse pass then ``limit``."""
-    from .review import COARSE, DEFAULT_LIMITS
+    """The passes of a review: the default ones, or a coarse pass then ``limit``
+    (:class:`.review.ReviewError` for anything but bounded Limits)."""
+    from .review import COARSE, DEFAULT_LIMITS, check_limits
+    from .solver import Limit
 
     if limit is None:
         return DEFAULT_LIMITS
-    if isinstance(limit, (list, tuple)):
-        return tuple(limit)
+    if not isinstance(limit, Limit):
+        return check_limits(limit)
+    check_limits(limit)
     coarse_enough = limit.nodes is None and limit.time is not None and limit.time <= COARSE.time
     return (limit,) if coarse_enough else (COARSE, limit)
 

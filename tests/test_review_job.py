@@ -198,3 +198,13 @@ def test_an_mcts_analysis_until_stopped_is_bounded_in_memory():
     assert s.analysis["limit"] == "until stopped"
     job.stop()
     assert job.wait(10)
+
+
+@pytest.mark.parametrize("limit", ["fast", Limit(time=-1), Limit(depth=3), [Limit(time=1), 2], []])
+def test_a_review_with_a_bad_limit_is_refused_before_it_starts(limit):
+    from cernunos_widget.review import ReviewError
+
+    s = Session(Game.parse(LINE))
+    with pytest.raises(ReviewError, match="Limit|bound|no limits"):
+        s.review(limit)
+    assert s.review_state == {} and not s.jobs

@@ -64,12 +64,12 @@ function render({ model, el }) {
   const header = h("div", { class: "cw-header" });
   header.append(prompt, message);
   const right = h("div", { class: "cw-right" });
-  right.append(...reserves.els, options.el, toolbar.el, toolbar.setup, analysis.el, graph.el, narration);
+  right.append(...reserves.els, options.el, toolbar.el, toolbar.setup, analysis.el, narration);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
   root.append(header, main, moves.el, comment.el);
   el.appendChild(root);
-  const parts = [board, reserves, options, toolbar, analysis, graph, moves, comment];
+  const parts = [board, reserves, options, toolbar, analysis, moves, comment];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -243,6 +243,8 @@ function render({ model, el }) {
     for (const part of parts) part.update(store);
   }
 
+  analysis.el.after(graph.el); // the game review (graph.js), under the analysis
+  parts.splice(parts.indexOf(analysis) + 1, 0, graph);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   toolbar.engine.addEventListener("change", () => request({ type: "engine", engine: toolbar.engine.value }));

@@ -34,9 +34,6 @@ if TYPE_CHECKING:
     from .solver import Limit
 
 
-MCTS_NODE_CAP = 5_000_000  # an MCTS analysis "until stopped" ends here (about 0.5 GB, 1 min)
-
-
 class UnknownNodeError(CernunosError):
     """A node id that is not (or no longer) in the game."""
 
@@ -380,8 +377,6 @@ class Session:
 
         engine = check_engine(engine)
         limit = limit or Limit(time=5.0)
-        if engine == "mcts" and limit.time is None and limit.nodes is None:
-            limit = Limit(nodes=MCTS_NODE_CAP, depth=limit.depth)  # its tree grows: bounded
         with self.lock:
             target = self.resolve(node)
             if target.position.is_over:

@@ -188,18 +188,6 @@ def test_review_limits_put_a_coarse_pass_first():
     assert review_limits(FAST) == FAST
 
 
-def test_an_mcts_analysis_until_stopped_is_bounded_in_memory():
-    s = Session(Game.parse("B@b2"))
-    job = s.analyse(Limit(), engine="mcts")  # its tree grows with every playout
-    assert s.analysis["limit"] == "nodes 5,000,000"
-    job.stop()
-    assert job.wait(10)
-    job = s.analyse(Limit(), engine="alphabeta")  # a fixed-size table: runs until stopped
-    assert s.analysis["limit"] == "until stopped"
-    job.stop()
-    assert job.wait(10)
-
-
 @pytest.mark.parametrize("limit", ["fast", Limit(time=-1), Limit(depth=3), [Limit(time=1), 2], []])
 def test_a_review_with_a_bad_limit_is_refused_before_it_starts(limit):
     from cernunos_widget.review import ReviewError

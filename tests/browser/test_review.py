@@ -60,9 +60,11 @@ def test_review_graph_points_clicks_and_keys(lab):
     root.focus()
     page.keyboard.press("n")  # the next marked decision from the root
     expect(root).to_have_attribute("data-current", "1")
+    assert nb.kernel_state()["current"] == 1  # (the goto's reply has arrived)
+    root.focus()
     page.keyboard.press("n")  # none after it: stays, and says so
     expect(page.locator(".cw-root [data-role=message]")).to_contain_text("No later marked")
-    assert nb.kernel_state()["current"] == 1
+    expect(root).to_have_attribute("data-current", "1")
 
 
 def test_the_review_button_draws_the_graph_while_it_refines(lab):

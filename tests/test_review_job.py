@@ -188,7 +188,7 @@ def test_review_limits_put_a_coarse_pass_first():
     assert review_limits(FAST) == FAST
 
 
-@pytest.mark.parametrize("limit", ["fast", Limit(time=-1), Limit(depth=3), [Limit(time=1), 2], []])
+@pytest.mark.parametrize("limit", ["fast", Limit(), Limit(depth=3), [Limit(time=1), 2], []])
 def test_a_review_with_a_bad_limit_is_refused_before_it_starts(limit):
     from cernunos_widget.review import ReviewError
 

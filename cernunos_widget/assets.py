@@ -11,6 +11,7 @@ PARTS = (
     "store.js",
     "board.js",
     "panel.js",
+    "graph.js",
     "movelist.js",
     "comment.js",
     "editor.js",

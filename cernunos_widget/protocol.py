@@ -33,6 +33,7 @@ MAX_CPN = 1_000
 MAX_GAME_TEXT = 200_000  # characters of game text the page may load
 MAX_SECONDS = 86_400.0
 MAX_MULTIPV = 10
+MAX_DEPTH = 64
 MAX_REQUEST_ID = 64
 
 
@@ -87,6 +88,11 @@ def _seconds(name: str, value: Any) -> float | None:
     return float(value)
 
 
+def _depth(name: str, value: Any) -> int | None:
+    """A search depth in decisions (1..64), or null for no depth limit."""
+    return None if value is None else _int(1, MAX_DEPTH)(name, value)
+
+
 _NODE = _int(0)
 _DECISION = _text(MAX_TOKEN_TEXT, blank=False)
 
@@ -99,7 +105,9 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "comment": {"node": _NODE, "text": _text(MAX_TEXT)},
     "overlay": {"on": _bool},
     "engine": {"engine": _text(40, blank=False)},
-    "analyse": {"node": _NODE, "seconds": _seconds, "multipv": _int(1, MAX_MULTIPV)},
+    "analyse": {
+        "node": _NODE, "seconds": _seconds, "multipv": _int(1, MAX_MULTIPV), "depth": _depth,
+    },
     "stop": {},
     "review": {"seconds": _seconds},
     "line": {"index": _int(0, MAX_MULTIPV - 1)},
@@ -110,8 +118,8 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "ping": {},
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
-    "analyse": {"seconds": None, "multipv": 3},
-    "review": {"seconds": 2.0},
+    "analyse": {"seconds": None, "multipv": 3, "depth": None},
+    "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
 }
 
 
@@ -170,9 +178,10 @@ def parse_request(content: object) -> Request:
 # ---------------------------------------------------------------------- what the page gets
 
 
-def node_record(node: GameNode) -> dict:
-    """A node's tree links and annotations (small; resent whenever they change)."""
-    return {
+def node_record(node: GameNode, evaluation: dict | None = None) -> dict:
+    """A node's tree links and annotations (small; resent whenever they change), with its
+    review ``eval`` (Green's side) once it has one."""
+    record = {
         "id": node.id,
         "parent": -1 if node.parent is None else node.parent.id,
         "token": node.token,
@@ -182,6 +191,9 @@ def node_record(node: GameNode) -> dict:
         "mark_text": node.mark_text,
         "ply": node.ply,
     }
+    if evaluation is not None:
+        record["eval"] = evaluation
+    return record
 
 
 def merge(into: dict, patch: dict) -> dict:

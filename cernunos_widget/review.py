@@ -31,7 +31,7 @@ from .solver.values import final_score, outcome_word
 
 RULES_ID = "default"  # the one rule set today; a later issue makes rules a setting
 ENGINE_VERSION = __version__  # cached values are only reused by the same solver version
-COARSE = Limit(time=0.2)  # a 40-decision game gets its whole coarse graph in under 10 s
+COARSE = Limit(time=0.1)  # a 40-decision game's coarse graph in the widget within 10 s
 DEFAULT_LIMITS = (COARSE, Limit(time=1.0), Limit(time=5.0))
 THRESHOLDS = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))  # drop of the decider's value -> mark
 MARK_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
@@ -238,7 +238,7 @@ def review_game(
     ``on_progress(pass, done, total)`` follows each pass.  Setting ``stop`` ends the
     review promptly: the result so far, ``stopped`` True, and nothing half-searched cached.
     """
-    limits = _check_limits(limits)
+    limits = check_limits(limits)
     try:
         engine = check_engine(engine)
     except UnknownEngineError as error:
@@ -267,12 +267,13 @@ def review_game(
     return review
 
 
-def _check_limits(limits: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
+def check_limits(limits: Sequence[Limit] | Limit) -> tuple[Limit, ...]:
+    """The passes as a tuple; :class:`ReviewError` unless each is a Limit bounding a search."""
     if isinstance(limits, Limit):
         limits = (limits,)
     limits = tuple(limits)
     if not limits:
-        raise ReviewError("no limits: give at least one Limit, e.g. (Limit(time=0.2),)")
+        raise ReviewError("no limits: give at least one Limit, e.g. (Limit(time=0.1),)")
     for limit in limits:
         if not isinstance(limit, Limit):
             raise ReviewError(f"each of the limits must be a Limit, not {limit!r}")

@@ -25,9 +25,12 @@ from typing import TYPE_CHECKING, Any
 from .engine import CernunosError, IllegalDecisionError, Kind, Position
 from .engine.position import DecisionLike
 from .game import Game, GameNode
-from .jobs import Analyser, analysis_work, limit_text, review_work
+from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from .review import NodeReview, ReviewCache
     from .solver import Limit
 
 
@@ -114,6 +117,8 @@ class Session:
         self._jobs: dict[str, Job] = {}
         self._analysis: dict = {}
         self._review: dict = {}
+        self._evals: dict[int, dict] = {}  # node id -> its review evaluation (Green's side)
+        self._review_cache: ReviewCache | None = None
         self._pending: Change | None = None
 
     # ------------------------------------------------------------------ reading
@@ -144,6 +149,19 @@ class Session:
     def review_state(self) -> dict:
         """The latest game review's progress (status), {} before any."""
         return self._review
+
+    @property
+    def review_cache(self) -> ReviewCache:
+        """The evaluations of every review of this session, by position (kept across games)."""
+        if self._review_cache is None:
+            from .review import ReviewCache
+
+            self._review_cache = ReviewCache()
+        return self._review_cache
+
+    def evaluation(self, node: GameNode) -> dict | None:
+        """``node``'s evaluation by the latest review (``green``, ``proven``, ``text``...)."""
+        return self._evals.get(node.id)
 
     @property
     def jobs(self) -> list[Job]:
@@ -273,6 +291,8 @@ class Session:
             parent = target.remove()
             change = self._change()
             change.removed.extend(doomed)
+            for node_id in doomed:
+                self._evals.pop(node_id, None)
             change.touch(parent)
             if inside:
                 self._set_current(parent)
@@ -306,7 +326,7 @@ class Session:
             self._game = game
             self._generation += 1
             self._current = game.root.end()
-            self._analysis, self._review = {}, {}
+            self._analysis, self._review, self._evals = {}, {}, {}
             change = self._change()
             change.generation = self._generation
             change.reset = True
@@ -377,15 +397,23 @@ class Session:
             work = analysis_work(self, target, limit, multipv, engine, base, analyser, options)
             return self.start_job("analysis", work, target)
 
-    def review(self, limit: Limit | None = None) -> Job:
-        """Review the main line in the background (marks ``?`` / ``??``, see :mod:`.jobs`)."""
-        from .solver import Limit
+    def review(
+        self, limit: Limit | Sequence[Limit] | None = None, engine: str = "alphabeta"
+    ) -> Job:
+        """Review the main line in the background: every node evaluated (a coarse pass of
+        0.1 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,
+        see :mod:`.review`).  ``limit``: the finest pass (default 1 s then 5 s), or the
+        passes themselves.  Evaluations are cached by position for the whole session."""
+        from .solver.analyse import check_engine
 
-        limit = limit or Limit(time=2.0)
+        limits = review_limits(limit)
+        engine = check_engine(engine)
         with self.lock:
+            nodes = [self._game.root, *self._game.mainline()]
             self._review = self._change().review = {"status": "starting"}
             self._publish()
-            return self.start_job("review", review_work(self, self._game.mainline(), limit))
+            work = review_work(self, nodes, limits, self.review_cache, engine)
+            return self.start_job("review", work)
 
     def _set_analysis(self, state: dict) -> None:
         self._analysis = state
@@ -428,15 +456,39 @@ class Session:
 
         return self.deliver(job, apply)
 
-    def set_mark(self, job: Job, node: GameNode, mark: str, text: str) -> bool:
-        """Deliver a review mark for ``node`` (dropped if the node is gone)."""
+    def set_evaluations(self, job: Job, reviewed: dict[GameNode, NodeReview]) -> bool:
+        """Deliver review results: each node's evaluation and mark (nodes gone are skipped)."""
 
         def apply(change: Change) -> None:
-            if node in self._game and (node.mark, node.mark_text) != (mark, text):
-                node.mark, node.mark_text = mark, text
-                change.touch(node)
+            for node, result in reviewed.items():
+                if node not in self._game:
+                    continue
+                evaluation, text = node_eval(node, result), mark_text(node, result)
+                now = (result.mark, text, evaluation)
+                if (node.mark, node.mark_text, self._evals.get(node.id)) != now:
+                    node.mark, node.mark_text = result.mark, text
+                    if evaluation is None:
+                        self._evals.pop(node.id, None)
+                    else:
+                        self._evals[node.id] = evaluation
+                    change.touch(node)
 
         return self.deliver(job, apply)
+
+
+def review_limits(limit: Limit | Sequence[Limit] | None) -> tuple[Limit, ...]:
+    """The passes of a review: the default ones, or a coarse pass then ``limit``
+    (:class:`.review.ReviewError` for anything but bounded Limits)."""
+    from .review import COARSE, DEFAULT_LIMITS, check_limits
+    from .solver import Limit
+
+    if limit is None:
+        return DEFAULT_LIMITS
+    if not isinstance(limit, Limit):
+        return check_limits(limit)
+    check_limits(limit)
+    coarse_enough = limit.nodes is None and limit.time is not None and limit.time <= COARSE.time
+    return (limit,) if coarse_enough else (COARSE, limit)
 
 
 def _check_line(position: Position, items: list) -> None:

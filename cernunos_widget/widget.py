@@ -174,13 +174,14 @@ class CernunosWidget(anywidget.AnyWidget):
         return job
 
     def analyse_game(self, limit=None, wait: bool = False) -> Job:
-        """Mark each main-line decision that threw away a proven win or draw (background).
+        """Review the main line in the background: every node evaluated from Green's side
+        (an evaluation graph on the page), every decision marked ``?!`` / ``?`` / ``??`` by
+        how much its decider lost (R-27), with the best decision and its line.
 
-        A decision is judged where the positions before and after it can be solved exactly
-        within ``limit`` (default 2 s each): ``??`` turned a win into a loss, ``?`` a win into
-        a draw or a draw into a loss. Positions too big to prove are left unmarked.
+        A coarse pass (0.1 s a node) comes first, then finer ones: ``limit`` (default: 1 s
+        then 5 s a node). Evaluations are cached by position, so a re-review is instant.
         """
-        job = self._session.review(limit)
+        job = self._session.review(limit, self.engine)
         if wait:
             job.wait()
         return job
@@ -237,7 +238,7 @@ class CernunosWidget(anywidget.AnyWidget):
             nodes = list(s.game.root.walk())
             return {
                 "gen": s.generation,
-                "nodes": {n.id: node_record(n) for n in nodes},
+                "nodes": {n.id: node_record(n, s.evaluation(n)) for n in nodes},
                 "views": {n.id: self._view(n) for n in nodes},
                 "current": s.node.id,
                 "analysis": s.analysis,
@@ -253,7 +254,8 @@ class CernunosWidget(anywidget.AnyWidget):
         patch: dict = {"gen": change.generation}
         live = [n for n in change.nodes if n in game]
         if live:
-            patch["nodes"] = {n.id: node_record(n) for n in live}
+            evaluation = self._session.evaluation
+            patch["nodes"] = {n.id: node_record(n, evaluation(n)) for n in live}
         views = {n.id: self._view(n) for n in live if n.id in change.created}
         if views:
             patch["views"] = views
@@ -368,7 +370,7 @@ class CernunosWidget(anywidget.AnyWidget):
     def _do_analyse(self, r: Request) -> None:
         from .solver import Limit
 
-        limit = Limit(time=r.fields["seconds"])
+        limit = Limit(time=r.fields["seconds"], depth=r.fields["depth"])
         self._session.goto(r.fields["node"])
         self._session.analyse(limit, r.fields["multipv"], self.engine, memory_mb=self.memory_mb)
 
@@ -378,7 +380,8 @@ class CernunosWidget(anywidget.AnyWidget):
     def _do_review(self, r: Request) -> None:
         from .solver import Limit
 
-        self._session.review(Limit(time=r.fields["seconds"]))
+        seconds = r.fields["seconds"]
+        self._session.review(None if seconds is None else Limit(time=seconds), self.engine)
 
     def _do_line(self, r: Request) -> None:
         self.play_analysis_line(r.fields["index"])

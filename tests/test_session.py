@@ -200,7 +200,14 @@ def test_a_review_marks_from_its_worker_and_skips_deleted_nodes():
     job = s.review(Limit(time=30))
     assert job.wait(60)
     assert [(n.token, n.mark) for n in s.game.mainline() if n.mark] == [("T@b2", "??")]
-    assert s.review_state["status"] == "done, 1 mistake(s) marked"
+    assert s.review_state["status"] == "done"
+    assert s.review_state["counts"]["green"]["blunder"] == 1
+    s.delete(s.game.mainline()[3])  # the next review's results for deleted nodes are dropped
+    job = s.review(Limit(time=30))
+    s.delete(s.game.mainline()[1])
+    assert job.wait(60) and s.review_state["status"] == "done"
+    assert [n.token for n in s.game.mainline()] == ["T@b2"]
+    assert set(s._evals) == {n.id for n in s.game.nodes()}  # none kept for deleted nodes
 
 
 def test_real_engines_stop_promptly():

@@ -336,9 +336,9 @@ def test_analyse_the_game_marks_the_decision_that_threw_away_a_win():
     w.analyse_game(Limit(time=30), wait=True)
     marks = [(n.token, n.mark) for n in w.game.mainline() if n.mark]
     assert marks == [("T@b2", "??")]
-    assert w.review_status["status"] == "done, 1 mistake(s) marked"
+    assert w.review_status["status"] == "done"
     node = next(n for n in page.store["nodes"].values() if n["token"] == "T@b2")
-    assert node["mark_text"] == "throws away a win: now a loss"
+    assert node["mark_text"].startswith("?? blunder by Green: Tree b2, now Purple wins; best")
     assert page.agrees()
 
 

@@ -17,6 +17,8 @@ function createBoard(ctx) {
   const files = h("div", { class: "cw-files" }, ["a", "b", "c", "d"].map((c) => `<span>${c}</span>`).join(""));
   const zoneLabel = h("div", { class: "cw-zone-label", "aria-hidden": "true" });
   el.append(grid, files, zoneLabel);
+  const bestOverlay = h("div", { class: "cw-best-overlay", "data-role": "best-overlay", "aria-hidden": "true" });
+  grid.append(bestOverlay);
 
   function onHover(event) {
     const cell = event.type === "mouseleave" ? null : event.target.closest("[data-cell]");
@@ -85,7 +87,45 @@ function createBoard(ctx) {
     }
     const label = zone ? `${local.hover}: ${zone.label}` : "";
     if (zoneLabel.textContent !== label) zoneLabel.textContent = label;
+    const bestLine = a.node === store.current && a.lines && a.lines.length ? a.lines[0] : null;
+    setHtml(bestOverlay, bestLine && bestLine.board ? bestDrawing(model, bestLine.board) : "");
   }
 
   return { el, update };
+}
+
+// The analysis's best decision over the board (an SVG in 100-unit cells): a ghost of the
+// placed token on its cell, and arrows for what its effects do (push, swap, Crow raise).
+// The cells come from Python (jobs.best_drawing); nothing here knows the rules.
+function bestCenter(cell) {
+  const col = cell.charCodeAt(0) - 97;
+  const row = 3 - Number(cell[1]);
+  return [col * 100 + 50, row * 100 + 50];
+}
+
+function bestDrawing(model, board) {
+  let body = `<defs><marker id="cw-arrowhead" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse">`
+    + `<path d="M0,0 L10,5 L0,10 z" fill="currentColor"/></marker></defs>`;
+  for (const arrow of board.arrows || []) {
+    const [x1, y1] = bestCenter(arrow.from);
+    const [x2, y2] = bestCenter(arrow.to);
+    const both = arrow.kind === "swap" ? ` marker-start="url(#cw-arrowhead)"` : "";
+    const attrs = `class="cw-arrow cw-arrow-${esc(arrow.kind)}" data-arrow="${esc(arrow.kind)}"`;
+    if (arrow.wrapped) { // out over the edge beyond `from`, back in at the opposite edge
+      const dx = Math.sign(x2 - x1) * 50;
+      const dy = Math.sign(y2 - y1) * 50;
+      body += `<line ${attrs} x1="${x1}" y1="${y1}" x2="${x1 - dx}" y2="${y1 - dy}"/>`
+        + `<line class="cw-arrow" x1="${x2 + dx}" y1="${y2 + dy}" x2="${x2}" y2="${y2}" marker-end="url(#cw-arrowhead)"/>`;
+    } else {
+      body += `<line ${attrs} x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" marker-end="url(#cw-arrowhead)"${both}/>`;
+    }
+  }
+  const ghost = board.ghost;
+  if (ghost) { // in the cell's upper right corner, so the token already there stays readable
+    const [cx, cy] = bestCenter(ghost.cell);
+    body += `<g class="cw-ghost cw-${owner(ghost.letter)}" data-ghost="${esc(ghost.letter)}" data-ghost-cell="${esc(ghost.cell)}">`
+      + `<circle cx="${cx + 22}" cy="${cy - 20}" r="26"/>`
+      + `<svg x="${cx + 2}" y="${cy - 40}" width="40" height="40" viewBox="0 0 100 100">${model.get("icons")[ghost.letter.toUpperCase()] || ""}</svg></g>`;
+  }
+  return `<svg viewBox="0 0 400 300" preserveAspectRatio="none">${body}</svg>`;
 }

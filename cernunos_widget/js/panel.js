@@ -9,7 +9,7 @@ const ACTIONS = [
   ["edit", "Edit position", "Set up a position by clicks, copy or paste a CPN or a game"],
   ["analyse", "Analyse", "Search for the best decisions here"],
   ["stop", "Stop", "Stop the analysis and the review"],
-  ["review", "Review", "Mark decisions that threw away a win or a draw"],
+  ["review", "Review", "Evaluate every position of the main line and mark the mistakes"],
 ];
 
 function createReserves(ctx) {
@@ -74,7 +74,7 @@ function createOptions() {
 
 function isReviewing(store) {
   const status = (store.review || {}).status || "";
-  return status !== "" && !status.startsWith("done") && status !== "cancelled";
+  return status === "starting" || status === "running";
 }
 
 function createToolbar(ctx) {
@@ -109,8 +109,29 @@ function createToolbar(ctx) {
   return { el, engine, update };
 }
 
+// The analysis: how long and how deep (the page's Analyse runs until stopped by default),
+// the evaluation bar, the best lines as readable decisions, all from Green's side.
+const ANALYSIS_TIMES = [["", "∞"], ["5", "5 s"], ["30", "30 s"]];
+const ANALYSIS_DEPTHS = [["", "any depth"], ["4", "depth 4"], ["8", "depth 8"], ["12", "depth 12"]];
+
+function analysisSelect(role, title, choices) {
+  return h("select", { "data-role": role, title },
+    choices.map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join(""));
+}
+
 function createAnalysis() {
   const el = h("div", { class: "cw-analysis", "data-role": "analysis" });
+  const controls = h("div", { class: "cw-analysis-controls" });
+  const time = analysisSelect("analysis-time", "How long Analyse searches (∞: until Stop)", ANALYSIS_TIMES);
+  const depth = analysisSelect("analysis-depth", "How many decisions ahead Analyse looks", ANALYSIS_DEPTHS);
+  controls.append(time, depth);
+  const body = h("div", { class: "cw-analysis-body" });
+  el.append(controls, body);
+
+  // The limit of the next Analyse click: {seconds: null | n, depth: null | n}.
+  function limit() {
+    return { seconds: time.value ? Number(time.value) : null, depth: depth.value ? Number(depth.value) : null };
+  }
 
   function update(store) {
     const a = store.analysis || {};
@@ -119,21 +140,24 @@ function createAnalysis() {
     if (here && a.lines && a.lines.length) {
       const best = a.lines[0];
       const greenShare = Math.round(((best.green + 1) / 2) * 100);
-      html += `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div>`;
+      html += `<div class="cw-pov">Green's view: + is good for Green</div>`;
+      html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(best.green_text)}</b>`
+        + `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div></div>`;
       html += `<div class="cw-lines">`;
       a.lines.forEach((line, i) => {
-        html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" data-line="${i}" title="play this line as a variation">`
-          + `<b>${esc(line.text)}</b> ${esc(line.pv.join(" "))}</div>`;
+        html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" data-line="${i}" title="${esc(`${line.pv.join(" ")}: play this line as a variation`)}">`
+          + `<b>${esc(line.green_text)}</b> ${esc((line.labels || line.pv).join(" · "))}</div>`;
       });
-      html += `</div><div class="cw-analysis-status">${esc(a.status)} · ${esc(a.engine || "")} · depth ${best.depth} · ${best.nodes.toLocaleString()} decisions · ${best.seconds} s</div>`;
+      html += `</div><div class="cw-analysis-status">${esc(a.status)} · ${esc(a.limit || "")} · ${esc(a.engine || "")}`
+        + ` · depth ${best.depth} · ${best.nodes.toLocaleString()} decisions · ${best.seconds} s</div>`;
+    } else if (here && a.status === "running") {
+      html += `<span class="cw-analysis-status">preparing the engine…</span>`;
     } else if (here && a.status) {
-      html += `<span class="cw-analysis-status">${esc(a.status)}${a.status === "running" ? "…" : ""}</span>`;
+      html += `<span class="cw-analysis-status">${esc(a.status)}</span>`;
     }
-    const review = (store.review || {}).status;
-    if (review) html += `<span class="cw-analysis-status" data-role="review">review: ${esc(review)}</span>`;
     setAttr(el, "data-status", here ? a.status || "" : "");
-    setHtml(el, html);
+    setHtml(body, html);
   }
 
-  return { el, update };
+  return { el, update, limit };
 }

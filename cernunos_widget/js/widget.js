@@ -77,6 +77,7 @@ function render({ model, el }) {
   const options = createOptions(ctx);
   const toolbar = createToolbar(ctx);
   const analysis = createAnalysis(ctx);
+  const graph = createGraph(ctx);
   const narration = h("div", { class: "cw-narration", "data-role": "narration", "aria-live": "polite" });
   const moves = createMoveList(ctx);
   const comment = createComment(ctx);
@@ -190,9 +191,9 @@ function render({ model, el }) {
       request({ type: "overlay", on: store.settings.overlay });
     } else if (name === "promote") request({ type: "promote", node: store.current });
     else if (name === "delete") request({ type: "delete", node: store.current });
-    else if (name === "analyse") request({ type: "analyse", node: store.current, seconds: 10, multipv: 3 });
+    else if (name === "analyse") request({ type: "analyse", node: store.current, ...analysis.limit(), multipv: 3 });
     else if (name === "stop") request({ type: "stop" });
-    else if (name === "review") request({ type: "review", seconds: 2 });
+    else if (name === "review") request({ type: "review" });
     else if (name === "edit") {
       local.setup = !local.setup; // the position editor (editor.js)
       if (local.setup) editor.open(store);
@@ -220,7 +221,13 @@ function render({ model, el }) {
   function onKey(event) {
     const tag = event.target.tagName;
     if (tag === "TEXTAREA" || tag === "INPUT" || tag === "SELECT") return;
-    if (navigate(event.key)) {
+    if ((event.key === "n" || event.key === "N") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      const id = nextMarked(storeOf(model), event.key === "n" ? 1 : -1); // graph.js
+      if (id === null) say(`No ${event.key === "n" ? "later" : "earlier"} marked decision on the main line.`);
+      else go(id);
+      event.preventDefault();
+      event.stopPropagation();
+    } else if (navigate(event.key)) {
       event.preventDefault();
       event.stopPropagation();
     }
@@ -248,6 +255,8 @@ function render({ model, el }) {
     for (const part of parts) part.update(store);
   }
 
+  analysis.el.after(graph.el); // the game review (graph.js), under the analysis
+  parts.splice(parts.indexOf(analysis) + 1, 0, graph);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);
   toolbar.engine.addEventListener("change", () => request({ type: "engine", engine: toolbar.engine.value }));

@@ -138,6 +138,10 @@ class Lab:
         before = prompt.inner_text().strip()
         for _attempt in range(6):  # the first keypress can come before the kernel is ready
             dialogs = self.page.locator(".jp-Dialog")
+            if dialogs.count() and "Select Kernel" in dialogs.first.inner_text():
+                # under load the kernel specs can come late: take the preselected Python 3
+                dialogs.first.locator(".jp-mod-accept").click()
+                dialogs.first.wait_for(state="detached")
             if dialogs.count():
                 raise AssertionError(f"a JupyterLab dialog is open: {dialogs.all_inner_texts()}")
             cell.locator(".jp-InputArea-editor").click()

@@ -36,6 +36,7 @@ class GameNode:
         "comment",
         "mark",
         "mark_text",
+        "glyph",
     )
 
     def __init__(
@@ -56,6 +57,7 @@ class GameNode:
         self.comment = ""
         self.mark = ""  # "?" or "??" when a game analysis found a mistake here
         self.mark_text = ""
+        self.glyph = ""  # the user's annotation glyph: "!", "?!", "?", "??" or ""
 
     @property
     def token(self) -> str:

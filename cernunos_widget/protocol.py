@@ -102,6 +102,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "review": {"seconds": _seconds},
     "line": {"index": _int(0, MAX_MULTIPV - 1)},
     "setup": {"cpn": _text(MAX_CPN, blank=False)},
+    "annotate": {"node": _NODE, "glyph": _text(8)},
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3},
@@ -174,6 +175,7 @@ def node_record(node: GameNode) -> dict:
         "comment": node.comment,
         "mark": node.mark,
         "mark_text": node.mark_text,
+        "glyph": node.glyph,
         "ply": node.ply,
     }
 

@@ -17,10 +17,10 @@ function render({ model, el }) {
   let counter = 0;
 
   // ---- requests: one message, one reply
-  function request(content, onOk) {
+  function request(content, onOk, onFail) {
     const store = storeOf(model);
     const id = `${viewId}-${++counter}`;
-    pending.set(id, onOk || null);
+    pending.set(id, { onOk, onFail });
     try {
       model.send({ ...content, id, gen: store.gen || 0 });
     } catch (error) {
@@ -33,11 +33,14 @@ function render({ model, el }) {
     if (!msg || typeof msg !== "object") return;
     if (msg.patch) applyPatch(storeOf(model), msg.patch);
     if (msg.reply !== undefined && pending.has(msg.reply)) {
-      const onOk = pending.get(msg.reply);
+      const { onOk, onFail } = pending.get(msg.reply);
       pending.delete(msg.reply);
       if (msg.ok) {
         local.message = "";
         if (onOk) onOk();
+      } else if (onFail) {
+        local.message = "";
+        onFail(msg.message || "refused"); // the part that asked shows the reason itself
       } else local.message = msg.message || "refused";
     }
     update();
@@ -60,15 +63,17 @@ function render({ model, el }) {
   const narration = h("div", { class: "cw-narration", "data-role": "narration", "aria-live": "polite" });
   const moves = createMoveList(ctx);
   const comment = createComment(ctx);
+  const command = createCommand(ctx);
+  const glyphs = createGlyphs(ctx);
   const header = h("div", { class: "cw-header" });
   header.append(prompt, message);
   const right = h("div", { class: "cw-right" });
-  right.append(...reserves.els, options.el, toolbar.el, toolbar.setup, analysis.el, narration);
+  right.append(...reserves.els, options.el, command.el, toolbar.el, toolbar.setup, analysis.el, narration);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
-  root.append(header, main, moves.el, comment.el);
+  root.append(header, main, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
-  const parts = [board, reserves, options, toolbar, analysis, moves, comment];
+  const parts = [board, reserves, options, toolbar, analysis, moves, comment, command, glyphs];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {

@@ -6,7 +6,16 @@ from pathlib import Path
 
 JS = Path(__file__).parent / "js"
 # Each part defines plain functions; widget.js (last) defines render and the export.
-PARTS = ("dom.js", "store.js", "board.js", "panel.js", "movelist.js", "command.js", "comment.js", "widget.js")
+PARTS = (
+    "dom.js",
+    "store.js",
+    "board.js",
+    "panel.js",
+    "movelist.js",
+    "command.js",
+    "comment.js",
+    "widget.js",
+)
 
 
 def esm() -> str:

@@ -18,8 +18,7 @@ function createCommand(ctx) {
     if (error.textContent !== text) error.textContent = text;
   }
 
-  el.addEventListener("submit", (event) => {
-    event.preventDefault();
+  function submit() {
     const text = input.value.trim();
     if (!text) return;
     const store = storeOf(model);
@@ -31,7 +30,17 @@ function createCommand(ctx) {
       },
       (message) => show(message),
     );
+  }
+
+  // Enter is handled on the input itself: a host may cancel the form's implicit submission
+  // (JupyterLab's command-mode Enter), never this listener.
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    event.stopPropagation();
+    submit();
   });
+  el.addEventListener("submit", (event) => event.preventDefault());
   input.addEventListener("input", () => show(""));
 
   return { el, update() {} };

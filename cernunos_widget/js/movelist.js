@@ -98,7 +98,7 @@ function createMoveList(ctx) {
       else {
         row.ply = h("span", { class: "cw-ply" });
         row.ply.append(entry(store, n.id));
-        row[m.player].append(row.ply);
+        row[m.player].append(" ", row.ply);
       }
       const note = commentOf(n);
       if (note) row.ply.append(" ", note);

@@ -148,3 +148,25 @@ class TestAnnotate:
         assert parse_request({"type": "annotate", "node": 0, "glyph": ""}).fields["glyph"] == ""
         with pytest.raises(RequestError, match="unexpected field"):
             parse_request({"type": "annotate", "node": 0, "glyph": "!", "x": 1})
+
+
+class TestCommandBox:
+    """What the command box sends: one play request with every token typed."""
+
+    def test_several_tokens_mid_effect_included_are_one_request_branching(self):
+        w = CernunosWidget(cpn=BOAR_CPN)
+        page = Page(w)
+        page.play("D@c3")
+        page.request(type="goto", node=0)
+        reply = page.play("C@b1 b1")  # a placement and the pending Boar target (R-27)
+        assert reply["ok"] and w.current == 3 and w.game.export().endswith(" D@c3 (C@b1 b1)")
+        assert reply["patch"]["nodes"][3]["move"]["label"] == "push b1→c1"
+        assert page.agrees()
+
+    def test_all_or_nothing_with_the_legal_options(self):
+        w = CernunosWidget(cpn=BOAR_CPN)
+        page = Page(w)
+        reply = page.play("C@b1 d1")
+        assert not reply["ok"] and "patch" not in reply
+        assert "illegal decision 'd1'" in reply["message"] and "legal: b1 a2" in reply["message"]
+        assert w.current == 0 and w.game.root.children == []

@@ -219,7 +219,10 @@ class TreeMoves:
     :class:`LineState`. ``record(node)`` is JSON-ready (None at the root)::
 
         {"turn": "3.", "number": 3, "player": "g", "decider": "p", "choice": "placement",
-         "effect": false, "label": "Boar b2", "narration": "..."}
+         "effect": false, "label": "Boar b2"}
+
+    The narration is not repeated here: the page reads it from the node's view (sent once),
+    since a record is resent whenever the node changes.
     """
 
     def __init__(self) -> None:
@@ -260,5 +263,4 @@ def _move_record(entry: MoveEntry, state: LineState) -> dict:
         "choice": entry.choice,
         "effect": entry.effect,
         "label": entry.label,
-        "narration": entry.narration,
     }

@@ -30,7 +30,9 @@ function createMoveList(ctx) {
     if (id === store.current) cls += " cw-current";
     if (e.className !== cls) e.className = cls;
     const why = !n.glyph && n.mark ? n.mark_text : "";
-    setAttr(e, "title", m ? [m.narration, why].filter(Boolean).join("\n") : "the starting position");
+    const view = store.views[id];
+    const narration = view && m ? view.events.map((ev) => ev.text).join(" ") : "the starting position";
+    setAttr(e, "title", [narration, why].filter(Boolean).join("\n"));
     setAttr(e, "aria-current", id === store.current ? "true" : null);
     return e;
   }

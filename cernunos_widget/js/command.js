@@ -28,7 +28,7 @@ function createCommand(ctx) {
         if (input.value.trim() === text) input.value = "";
         show("");
       },
-      (message) => show(message),
+      (reply) => show(reply.message || "refused"),
     );
   }
 

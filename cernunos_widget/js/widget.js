@@ -17,6 +17,7 @@ function render({ model, el }) {
   let counter = 0;
 
   // ---- requests: one message, one reply
+  // onOk(reply) on success; onFail(reply), if given, takes a refusal instead of the header
   function request(content, onOk, onFail) {
     const store = storeOf(model);
     const id = `${viewId}-${++counter}`;
@@ -37,11 +38,9 @@ function render({ model, el }) {
       pending.delete(msg.reply);
       if (msg.ok) {
         local.message = "";
-        if (onOk) onOk();
-      } else if (onFail) {
-        local.message = "";
-        onFail(msg.message || "refused"); // the part that asked shows the reason itself
-      } else local.message = msg.message || "refused";
+        if (onOk) onOk(msg);
+      } else if (onFail) onFail(msg);
+      else local.message = msg.message || "refused";
     }
     update();
   }

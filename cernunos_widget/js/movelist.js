@@ -113,12 +113,19 @@ function createMoveList(ctx) {
     }
   }
 
-  function keepInView(store) {
-    const e = entries.get(store.current);
-    if (!e || !e.isConnected) return;
+  // scroll the list (never the page) when the current move is out of its view; a list not
+  // laid out yet (first render, before the host attaches it) is measured again next frame
+  function keepInView(id, tries = 0) {
+    const e = entries.get(id);
+    if (!e || scrolledTo !== id) return;
+    if (!el.isConnected || !el.clientHeight) {
+      if (tries < 30) requestAnimationFrame(() => keepInView(id, tries + 1));
+      return;
+    }
     const box = el.getBoundingClientRect();
     const r = e.getBoundingClientRect();
     if (r.top < box.top || r.bottom > box.bottom) el.scrollTop += r.top - box.top - (box.height - r.height) / 2;
+    if (tries === 0) requestAnimationFrame(() => keepInView(id, 1)); // after late layout
   }
 
   function update(store) {
@@ -150,7 +157,7 @@ function createMoveList(ctx) {
     }
     if (scrolledTo !== store.current) {
       scrolledTo = store.current;
-      keepInView(store);
+      keepInView(store.current);
     }
   }
 

@@ -42,14 +42,20 @@ def overflow(page) -> dict:
     )
 
 
+IN_VIEW = """() => { const list = document.querySelector('.cw-root [data-movelist]');
+     const root = list.closest('.cw-root');
+     const e = list.querySelector(`[data-node="${root.dataset.current}"]`);
+     const a = list.getBoundingClientRect(), b = e.getBoundingClientRect();
+     return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }"""
+
+
 def current_in_view(page) -> bool:
-    return page.evaluate(
-        """() => { const list = document.querySelector('.cw-root [data-movelist]');
-             const root = list.closest('.cw-root');
-             const e = list.querySelector(`[data-node="${root.dataset.current}"]`);
-             const a = list.getBoundingClientRect(), b = e.getBoundingClientRect();
-             return b.top >= a.top - 1 && b.bottom <= a.bottom + 1; }"""
-    )
+    """The current move is inside the list's box (waits up to 5 s for the list to scroll)."""
+    try:
+        page.wait_for_function(IN_VIEW, timeout=5_000)
+    except Exception:  # noqa: BLE001 - reported as False
+        return False
+    return True
 
 
 def test_turns_one_element_per_node_no_overflow_and_the_current_move_in_view(lab):

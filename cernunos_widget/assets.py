@@ -13,6 +13,7 @@ PARTS = (
     "panel.js",
     "graph.js",
     "movelist.js",
+    "command.js",
     "comment.js",
     "editor.js",
     "offline.js",

@@ -48,6 +48,7 @@ class GameNode:
         "_comment",
         "mark",
         "mark_text",
+        "glyph",
     )
 
     def __init__(
@@ -68,6 +69,7 @@ class GameNode:
         self._comment = ""
         self.mark = ""  # "?" or "??" when a game analysis found a mistake here
         self.mark_text = ""
+        self.glyph = ""  # the user's annotation glyph: "!", "?!", "?", "??" or ""
 
     @property
     def token(self) -> str:

@@ -102,44 +102,75 @@ def move_entries(nodes: Iterable[Any]) -> list[MoveEntry]:
     else and the engine's decision errors for a decision illegal in its position.
     """
     entries: list[MoveEntry] = []
-    turn, last_choice = 0, None
-    numbered_turn = {Player.GREEN: 0, Player.PURPLE: 0}  # each player's last numbered turn
+    state = LineState()
     for index, item in enumerate(nodes):
         unpacked = _unpack(item, index)
         if unpacked is None:
             continue
         before, decision, events, node_id = unpacked
-        choice = before.choice
-        if choice is None:
-            raise MoveTextError(f"node {index} of the line starts from a finished game")
-        chosen = before.parse_decision(decision)
-        if events is None:
-            events = before.play_with_events(chosen)[1]
-        begins = not entries or choice in ("growth", "final-placement")
-        begins |= choice == "placement" and before.placements_left == 2 and last_choice != "growth"
-        if begins:
-            if not entries:
-                turn = 1
-            elif before.side == Player.GREEN or numbered_turn[before.side] == turn:
-                turn += 1  # Purple's turn n follows Green's turn n (R-1)
-            numbered_turn[before.side] = turn
-        entries.append(
-            MoveEntry(
-                index=index,
-                node_id=node_id,
-                turn=turn_label(before, turn) if begins else "",
-                player=before.side.letter,
-                decider=before.decider.letter,
-                choice=choice,
-                effect=choice in EFFECT_CHOICES,
-                kind=chosen.kind.letter if chosen.family == "place" else "",
-                token=str(chosen),
-                label=decision_label(before, chosen, events),
-                narration=" ".join(e.text for e in events),
-            )
-        )
-        last_choice = choice
+        entry, state = next_entry(state, before, decision, events, index=index, node_id=node_id)
+        entries.append(entry)
     return entries
+
+
+@dataclass(frozen=True)
+class LineState:
+    """Where a line stands for turn numbering (R-13): what :func:`next_entry` needs to
+    number the decision after it. ``LineState()`` is a line before its first decision."""
+
+    turn: int = 0  # the number of the turn in progress (0 before the first decision)
+    last_choice: str | None = None  # the choice of the line's last decision
+    green_turn: int = 0  # the last turn numbered for Green
+    purple_turn: int = 0  # ... and for Purple
+
+
+def next_entry(
+    state: LineState,
+    before: Position,
+    decision: Decision | str,
+    events: Sequence[Event] | None = None,
+    *,
+    index: int = 0,
+    node_id: int | None = None,
+) -> tuple[MoveEntry, LineState]:
+    """The entry of ``decision`` made in ``before`` after a line in ``state``, and the state
+    after it: :func:`move_entries` one decision at a time (a tree numbers each node from its
+    parent's state)."""
+    choice = before.choice
+    if choice is None:
+        raise MoveTextError(f"node {index} of the line starts from a finished game")
+    chosen = before.parse_decision(decision)
+    if events is None:
+        events = before.play_with_events(chosen)[1]
+    first = state.last_choice is None
+    begins = first or choice in ("growth", "final-placement")
+    after_growth = state.last_choice == "growth"
+    begins |= choice == "placement" and before.placements_left == 2 and not after_growth
+    turn, green, purple = state.turn, state.green_turn, state.purple_turn
+    if begins:
+        numbered = green if before.side == Player.GREEN else purple
+        if first:
+            turn = 1
+        elif before.side == Player.GREEN or numbered == turn:
+            turn += 1  # Purple's turn n follows Green's turn n (R-1)
+        if before.side == Player.GREEN:
+            green = turn
+        else:
+            purple = turn
+    entry = MoveEntry(
+        index=index,
+        node_id=node_id,
+        turn=turn_label(before, turn) if begins else "",
+        player=before.side.letter,
+        decider=before.decider.letter,
+        choice=choice,
+        effect=choice in EFFECT_CHOICES,
+        kind=chosen.kind.letter if chosen.family == "place" else "",
+        token=str(chosen),
+        label=decision_label(before, chosen, events),
+        narration=" ".join(e.text for e in events),
+    )
+    return entry, LineState(turn, choice, green, purple)
 
 
 def move_text(entries: Iterable[MoveEntry]) -> str:
@@ -178,3 +209,58 @@ def _unpack(
         f"node {index} of the line is {type(item).__name__}: expected a GameNode or a "
         "(position_before, decision[, events]) tuple"
     )
+
+
+class TreeMoves:
+    """The move text of every node of a game tree, computed once per node and cached.
+
+    A node's path from the root never changes (promotion reorders siblings, deletion
+    removes nodes), so its entry is stable; each node is numbered from its parent's
+    :class:`LineState`. ``record(node)`` is JSON-ready (None at the root)::
+
+        {"turn": "3.", "number": 3, "player": "g", "decider": "p", "choice": "placement",
+         "effect": false, "label": "Boar b2"}
+
+    The narration is not repeated here: the page reads it from the node's view (sent once),
+    since a record is resent whenever the node changes.
+    """
+
+    def __init__(self) -> None:
+        self._cache: dict[int, tuple[dict | None, LineState]] = {}
+
+    def record(self, node: Any) -> dict | None:
+        """The move text of ``node`` (a GameNode), computed along its path if needed."""
+        chain, here = [], node
+        while here is not None and here.id not in self._cache:
+            chain.append(here)
+            here = here.parent
+        state = LineState() if here is None else self._cache[here.id][1]
+        for item in reversed(chain):
+            if item.parent is None:
+                self._cache[item.id] = (None, LineState())
+                continue
+            before = item.parent.position
+            entry, state = next_entry(state, before, item.decision, item.events, node_id=item.id)
+            self._cache[item.id] = (_move_record(entry, state), state)
+        return self._cache[node.id][0]
+
+    def forget(self, node_ids: Iterable[int]) -> None:
+        """Drop the entries of removed nodes (ids are never reused within a game)."""
+        for node_id in node_ids:
+            self._cache.pop(node_id, None)
+
+    def clear(self) -> None:
+        """Drop everything (a new game)."""
+        self._cache.clear()
+
+
+def _move_record(entry: MoveEntry, state: LineState) -> dict:
+    return {
+        "turn": entry.turn,
+        "number": state.turn,
+        "player": entry.player,
+        "decider": entry.decider,
+        "choice": entry.choice,
+        "effect": entry.effect,
+        "label": entry.label,
+    }

@@ -116,6 +116,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "export_game": {},
     "load_game": {"text": _text(MAX_GAME_TEXT, blank=False)},
     "ping": {},
+    "annotate": {"node": _NODE, "glyph": _text(8)},
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3, "depth": None},
@@ -189,6 +190,7 @@ def node_record(node: GameNode, evaluation: dict | None = None) -> dict:
         "comment": node.comment,
         "mark": node.mark,
         "mark_text": node.mark_text,
+        "glyph": node.glyph,
         "ply": node.ply,
     }
     if evaluation is not None:

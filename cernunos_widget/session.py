@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from .solver import Limit
 
 
+GLYPHS = ("!", "?!", "?", "??")
+"""The annotation glyphs a user may set on a node (``Session.annotate``)."""
+
+
 class UnknownNodeError(CernunosError):
     """A node id that is not (or no longer) in the game."""
 
@@ -309,6 +313,24 @@ class Session:
             target = self.resolve(node)
             if target.comment != text:
                 target.comment = text
+                self._change().touch(target)
+            return target
+
+        return self._operation(run)
+
+    def annotate(self, glyph: str, node: NodeRef = None) -> GameNode:
+        """Set the annotation glyph of ``node`` (default: current): one of :data:`GLYPHS`,
+        or "" to clear it. A review's mark (``node.mark``) is kept apart."""
+        if not isinstance(glyph, str) or glyph not in ("", *GLYPHS):
+            accepted = ", ".join(repr(g) for g in GLYPHS)
+            raise SessionError(
+                f"unknown annotation glyph {str(glyph)[:20]!r}: use {accepted} or '' to clear"
+            )
+
+        def run() -> GameNode:
+            target = self.resolve(node)
+            if target.glyph != glyph:
+                target.glyph = glyph
                 self._change().touch(target)
             return target
 

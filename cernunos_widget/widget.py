@@ -23,6 +23,7 @@ from .engine import CernunosError, Position
 from .engine.icons import COLORS, ICONS
 from .engine.zones import zone_table
 from .game import Game, GameNode
+from .movetext import TreeMoves
 from .protocol import Request, RequestError, merge, node_record, parse_request, request_id
 from .session import Change, Job, NodeRef, Session
 from .view import KIND_NAMES, build_view
@@ -68,6 +69,7 @@ class CernunosWidget(anywidget.AnyWidget):
             game = Game(Position.from_cpn(cpn) if cpn is not None else position)
         self._session = Session(game)
         self._views: dict[int, dict] = {}
+        self._moves = TreeMoves()  # each node's move text (movetext.py), cached like views
         self._collect: dict | None = None  # a request's patch, while it is handled
         self._collect_thread: int | None = None
         self._dirty = False
@@ -186,6 +188,11 @@ class CernunosWidget(anywidget.AnyWidget):
             job.wait()
         return job
 
+    def annotate(self, glyph: str, node: NodeRef = None) -> GameNode:
+        """Set the annotation glyph of ``node`` (default: current): "!", "?!", "?", "??",
+        or "" to clear (a review's ``?``/``??`` stays in ``node.mark``)."""
+        return self._session.annotate(glyph, node)
+
     def cancel_analysis(self) -> None:
         """Stop the running jobs (their results so far stay shown); waits up to 1 s."""
         self._session.stop_jobs()
@@ -228,6 +235,11 @@ class CernunosWidget(anywidget.AnyWidget):
             view = self._views[node.id] = build_view(node.position, node.events)
         return view
 
+    def _record(self, node: GameNode) -> dict:
+        """A node's record with its move text (turn, label, narration: stable per node)."""
+        evaluation = self._session.evaluation(node)
+        return {**node_record(node, evaluation), "move": self._moves.record(node)}
+
     def _settings(self) -> dict:
         return {"overlay": self.overlay, "engine": self.engine}
 
@@ -238,7 +250,7 @@ class CernunosWidget(anywidget.AnyWidget):
             nodes = list(s.game.root.walk())
             return {
                 "gen": s.generation,
-                "nodes": {n.id: node_record(n, s.evaluation(n)) for n in nodes},
+                "nodes": {n.id: self._record(n) for n in nodes},
                 "views": {n.id: self._view(n) for n in nodes},
                 "current": s.node.id,
                 "analysis": s.analysis,
@@ -249,13 +261,13 @@ class CernunosWidget(anywidget.AnyWidget):
     def _patch_of(self, change: Change) -> dict:
         if change.reset:
             self._views.clear()
+            self._moves.clear()
             return {**self._full_state(), "reset": True}
         game = self._session.game
         patch: dict = {"gen": change.generation}
         live = [n for n in change.nodes if n in game]
         if live:
-            evaluation = self._session.evaluation
-            patch["nodes"] = {n.id: node_record(n, evaluation(n)) for n in live}
+            patch["nodes"] = {n.id: self._record(n) for n in live}
         views = {n.id: self._view(n) for n in live if n.id in change.created}
         if views:
             patch["views"] = views
@@ -263,6 +275,7 @@ class CernunosWidget(anywidget.AnyWidget):
             patch["removed"] = list(change.removed)
             for node_id in change.removed:
                 self._views.pop(node_id, None)
+            self._moves.forget(change.removed)
         if change.current is not None:
             patch["current"] = change.current
         if change.analysis is not None:
@@ -403,12 +416,15 @@ class CernunosWidget(anywidget.AnyWidget):
     def _do_ping(self, r: Request) -> None:
         """A live kernel answers; a static page learns it has none (see js/widget.js)."""
 
+    def _do_annotate(self, r: Request) -> None:
+        self._session.annotate(r.fields["glyph"], r.fields["node"])
+
 
 _HANDLERS = {
     name: getattr(CernunosWidget, f"_do_{name}")
     for name in (
         "play", "goto", "promote", "delete", "comment", "overlay", "engine",
-        "analyse", "stop", "review", "line", "setup",
+        "analyse", "stop", "review", "line", "setup", "annotate",
         "check_position", "export_game", "load_game", "ping",
     )
 }

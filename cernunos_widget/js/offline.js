@@ -15,6 +15,10 @@ const KERNEL_ONLY = [
   ["[data-comment]", "Commenting"],
   ["[data-kind]", "Playing"],
   ["[data-decision]", "Playing"],
+  ["[data-command]", "Playing"],
+  ["[data-glyph]", "Annotating"],
+  ['[data-role="analysis-time"]', "Analysis"],
+  ['[data-role="analysis-depth"]', "Analysis"],
 ];
 
 function createOffline(ctx, root) {

@@ -82,16 +82,18 @@ function render({ model, el }) {
   const moves = createMoveList(ctx);
   const comment = createComment(ctx);
   const editor = createEditor(ctx);
+  const command = createCommand(ctx);
+  const glyphs = createGlyphs(ctx);
   const offline = createOffline(ctx, root);
   const header = h("div", { class: "cw-header" });
   header.append(prompt, message);
   const right = h("div", { class: "cw-right" });
-  right.append(...reserves.els, options.el, toolbar.el, analysis.el, narration);
+  right.append(...reserves.els, options.el, command.el, toolbar.el, analysis.el, narration);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
-  root.append(header, main, editor.el, moves.el, comment.el);
+  root.append(header, main, editor.el, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
-  const parts = [board, reserves, options, toolbar, analysis, moves, comment, editor, offline];
+  const parts = [board, reserves, options, command, toolbar, analysis, moves, glyphs, comment, editor, offline];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {

@@ -32,7 +32,7 @@ def test_every_hook_takes_a_default_playwright_click(lab):
     expect(root).to_have_attribute("data-overlay", "on")
     page.locator('[data-movelist] [data-node="3"]').click()
     page.locator('.cw-root [data-action="promote"]').click()
-    expect(page.locator("[data-movelist] .cw-variation")).to_have_text("(B@b3)")
+    expect(page.locator("[data-movelist] .cw-variation")).to_have_text("1. … Boar b3")
     page.locator('.cw-root [data-action="delete"]').click()
     expect(page.locator('[data-movelist] [data-node="3"]')).to_have_count(0)
     state = nb.kernel_state()

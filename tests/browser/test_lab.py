@@ -127,11 +127,11 @@ def test_branch_from_an_earlier_node_and_navigate_with_keys(lab):
         "from cernunos_widget import CernunosWidget\nw = CernunosWidget(game='B@b2 B@b3 T@a1')"
     )
     page, root = nb.page, nb.widget()
-    page.locator('.cw-root .cw-move:text-is("B@b2")').click()
+    page.locator('.cw-root .cw-move:text-is("Boar b2")').click()
     expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./.,.,.,. g 1 0-0")
     place(page, "D", "g", "a1")
     expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./D,.,.,. p 2 0-0")
-    expect(page.locator(".cw-root .cw-variation")).to_have_text("(D@a1)")
+    expect(page.locator(".cw-root .cw-variation")).to_have_text("1. … Deer a1")
     assert nb.kernel_state()["game"] == "B@b2 B@b3 (D@a1) T@a1"
     root.focus()
     page.keyboard.press("ArrowUp")  # to the main line's B@b3

@@ -40,9 +40,9 @@ def offline(page):
 def walk_the_tree(page) -> None:
     root = page.locator(".cw-root").first
     expect(root).to_have_attribute("data-cpn", END, timeout=30_000)
-    page.locator('.cw-root .cw-move:text-is("B@b2")').click()
+    page.locator('.cw-root .cw-move:text-is("Boar b2")').click()
     expect(root).to_have_attribute("data-cpn", AFTER_B2)
-    page.locator('.cw-root .cw-move:text-is("D@a1")').click()
+    page.locator('.cw-root .cw-move:text-is("Deer a1")').click()
     expect(root).to_have_attribute("data-cpn", VARIATION)
     page.keyboard.press("ArrowUp")  # to the main line's B@b3
     expect(root).to_have_attribute("data-cpn", ".,B,.,./.,.,.,./.,B,.,. p 2 0-0")

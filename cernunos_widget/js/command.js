@@ -1,0 +1,47 @@
+// The command box: type what w.play accepts (one or more decision tokens from the current
+// node, e.g. "B@b2 b3", "a1~c3", "grow:a1,c2", "pass"), Enter sends them as ONE play request
+// (all or nothing, branching as clicks do). A refusal keeps the text and shows the engine's
+// message (it lists the legal options); a success clears it. The root's key handler ignores
+// keys typed here (it skips INPUT elements), so n/N and the arrows only edit the text.
+
+function createCommand(ctx) {
+  const { model, request } = ctx;
+  const el = h("form", { class: "cw-command", autocomplete: "off" });
+  const input = h("input", {
+    type: "text", class: "cw-command-input", "data-command": "", spellcheck: "false",
+    placeholder: "decisions, e.g. B@b2 b3 — Enter plays", "aria-label": "play decisions by typing",
+  });
+  const error = h("div", { class: "cw-command-error", role: "alert" });
+  el.append(input, error);
+
+  function show(text) {
+    if (error.textContent !== text) error.textContent = text;
+  }
+
+  function submit() {
+    const text = input.value.trim();
+    if (!text) return;
+    const store = storeOf(model);
+    request(
+      { type: "play", node: store.current, decision: text },
+      () => {
+        if (input.value.trim() === text) input.value = "";
+        show("");
+      },
+      (reply) => show(reply.message || "refused"),
+    );
+  }
+
+  // Enter is handled on the input itself: a host may cancel the form's implicit submission
+  // (JupyterLab's command-mode Enter), never this listener.
+  input.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    event.stopPropagation();
+    submit();
+  });
+  el.addEventListener("submit", (event) => event.preventDefault());
+  input.addEventListener("input", () => show(""));
+
+  return { el, update() {} };
+}

@@ -261,14 +261,14 @@ def _export_moves(root: GameNode, parts: list[str]) -> None:
             parts[-1] += ")"
             continue
         if what == "open":
-            parts.append("(" + node.token)
+            parts.append("(" + node.token + node.glyph)
             if node.comment:
                 parts.append(write_comment(node.comment))
             continue
         if not node.children:
             continue
         main, *variations = node.children
-        parts.append(main.token)
+        parts.append(main.token + main.glyph)
         if main.comment:
             parts.append(write_comment(main.comment))
         todo.append(("line", main))  # after the variations
@@ -293,6 +293,8 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
                     f"token {number} of the game text, {clip(word.text)} "
                     f"(character {word.at + 1}): {e}"
                 ) from None
+        elif kind == "glyph":
+            (frames[-1][1] or frames[-1][0]).glyph = word.text
         elif kind == "comment":
             try:
                 (frames[-1][1] or frames[-1][0]).comment = word.text

@@ -10,8 +10,11 @@ its length, whatever it holds (an unclosed ``{``, a megabyte comment, deep nesti
   no such escape; it makes every comment survive export and parse exactly;
 - ``[Name "value"]`` is a tag pair (only ``CPN`` is read today).
 
-To add a kind of word (annotation glyphs after a decision, more tags), add a branch to
-:func:`words` and a ``kind``: the parser in ``game.py`` dispatches on it.
+- an annotation glyph (``!``, ``?!``, ``?``, ``??``) right after a decision, as in PGN:
+  ``B@b2?!`` (decision tokens never hold ``!`` or ``?``).
+
+To add a kind of word (more tags), add a branch to :func:`words` and a ``kind``: the parser
+in ``game.py`` dispatches on it.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from .engine.errors import NotationError, clip
 MAX_GAME_TEXT = 10_000_000  # characters in one game's text
 MAX_NESTING = 10_000  # variations open at once
 MAX_NODES = 100_000  # positions in one game's tree (each holds about 2 kB)
+GLYPHS = ("!", "?!", "?", "??")  # annotation glyphs, written right after their decision
 
 _SPACE = re.compile(r"\s*")
 _DECISION = re.compile(r"[^\s(){}\[\]]+")
@@ -39,7 +43,7 @@ class GameTextError(NotationError):
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """One word of a game text: ``kind`` is decision, open, close, comment or tag."""
+    """One word of a game text: ``kind`` is decision, glyph, open, close, comment or tag."""
 
     kind: str
     text: str  # the decision, the comment (unescaped) or the tag's value
@@ -88,8 +92,25 @@ def words(text: object) -> Iterator[Word]:
             )
         else:
             decision = _DECISION.match(text, i)
-            yield Word("decision", decision.group(), i)
+            token, glyph = _split_glyph(decision.group(), i)
+            yield Word("decision", token, i)
+            if glyph:
+                yield Word("glyph", glyph, i + len(token))
             i = decision.end()
+
+
+def _split_glyph(word: str, at: int) -> tuple[str, str]:
+    """``B@b2?!`` -> ``("B@b2", "?!")``: decision tokens never hold ``!`` or ``?``."""
+    token = word.rstrip("!?")
+    glyph = word[len(token) :]
+    if glyph and glyph not in GLYPHS:
+        raise GameTextError(
+            f"unknown annotation glyph {clip(glyph)} after {clip(token)} at character "
+            f"{at + len(token) + 1}: use one of {' '.join(GLYPHS)}"
+        )
+    if glyph and not token:
+        raise GameTextError(f"the glyph {clip(glyph)} at character {at + 1} follows no decision")
+    return token, glyph
 
 
 def _read_comment(text: str, start: int) -> tuple[str, int]:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from .engine import CernunosError, IllegalDecisionError, Kind, Position
 from .engine.position import DecisionLike
 from .game import Game, GameNode
+from .gametext import GLYPHS
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 
 if TYPE_CHECKING:
@@ -34,8 +35,6 @@ if TYPE_CHECKING:
     from .solver import Limit
 
 
-GLYPHS = ("!", "?!", "?", "??")
-"""The annotation glyphs a user may set on a node (``Session.annotate``)."""
 
 
 class UnknownNodeError(CernunosError):

@@ -77,3 +77,27 @@ def test_bad_game_text_says_where(text, fragment):
     with pytest.raises(GameTextError) as info:
         Game.parse(text)
     assert fragment in str(info.value)
+
+
+def test_annotation_glyphs_are_written_after_their_decision_and_read_back():
+    game = Game.parse("B@b2?! B@b3 (D@a1?? {risky}) T@a1!")
+    main = game.mainline()
+    assert [n.glyph for n in main] == ["?!", "", "!"]
+    variation = game.root.children[0].children[1]
+    assert (variation.token, variation.glyph, variation.comment) == ("D@a1", "??", "risky")
+    assert game.export() == "B@b2?! B@b3 (D@a1?? {risky}) T@a1!"
+    assert Game.parse(game.export()).export() == game.export()
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("B@b2!!", "unknown annotation glyph '!!'"),
+        ("B@b2?!? B@b3", "unknown annotation glyph"),
+        ("?! B@b2", "follows no decision"),
+    ],
+)
+def test_bad_glyphs_are_refused_with_the_accepted_ones(text, words):
+    with pytest.raises(GameTextError, match=words) as error:
+        Game.parse(text)
+    assert "! ?! ? ??" in str(error.value) or "follows no decision" in str(error.value)

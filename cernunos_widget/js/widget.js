@@ -49,7 +49,7 @@ function render({ model, el }) {
   }
 
   const ctx = { model, local, request, say };
-  const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true" });
+  const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true", role: "region", "aria-label": "Cernunos board" });
   const prompt = h("span", { class: "cw-prompt", "data-role": "prompt" });
   const message = h("span", { class: "cw-message", "data-role": "message", role: "status", "aria-live": "polite" });
   const board = createBoard(ctx);
@@ -68,6 +68,7 @@ function render({ model, el }) {
   main.append(board.el, right);
   root.append(header, main, moves.el, comment.el);
   el.appendChild(root);
+  attachTips(root);
   const parts = [board, reserves, options, toolbar, analysis, moves, comment];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
@@ -228,9 +229,8 @@ function render({ model, el }) {
     setAttr(root, "data-pending", v.pending);
     setAttr(root, "data-current", store.current);
     setAttr(root, "data-overlay", (store.settings || {}).overlay ? "on" : "off");
-    const text = v.result_text ? `Game over: ${v.result_text}` : v.prompt;
-    if (prompt.textContent !== text) prompt.textContent = text;
-    prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}`;
+    setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));
+    prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}${v.result_text ? ` cw-banner cw-won-${v.result.split(" ")[0]}` : ""}`;
     if (message.textContent !== local.message) message.textContent = local.message;
     setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.kind)}">${esc(e.text)}</div>`).join(""));
     for (const part of parts) part.update(store);

@@ -84,3 +84,19 @@ function resultBanner(v) {
   return `<span class="cw-banner-over">Game over</span> <strong class="cw-banner-who">${esc(who)}</strong>`
     + (score ? ` <span class="cw-banner-score">${esc(score)}</span>` : "");
 }
+
+// Keyboard access for clickable elements that are not buttons (the move list's entries, the
+// analysis lines): role=button, Enter/Space (see widget.js onKey). The move list is one Tab
+// stop, its current move; ←/→ then walk the tree and the focus follows the current move.
+function keyboardAccess(root, current) {
+  for (const el of root.querySelectorAll("[data-movelist] [data-node], [data-line]")) {
+    if (el.tagName === "BUTTON") continue;
+    setAttr(el, "role", "button");
+    setAttr(el, "tabindex", el.dataset.node === undefined || el.dataset.node === String(current) ? "0" : "-1");
+  }
+  const focused = document.activeElement;
+  if (focused && root.contains(focused) && focused.matches("[data-movelist] [data-node]") && focused.dataset.node !== String(current)) {
+    const entry = root.querySelector(`[data-movelist] [data-node="${current}"]`);
+    if (entry) entry.focus();
+  }
+}

@@ -209,6 +209,11 @@ function render({ model, el }) {
   function onKey(event) {
     const tag = event.target.tagName;
     if (tag === "TEXTAREA" || tag === "INPUT" || tag === "SELECT") return;
+    if ((event.key === "Enter" || event.key === " ") && tag !== "BUTTON" && event.target.getAttribute("role") === "button") {
+      event.preventDefault();
+      event.target.click(); // a move or an analysis line, operated by keyboard
+      return;
+    }
     if (navigate(event.key)) {
       event.preventDefault();
       event.stopPropagation();
@@ -234,6 +239,7 @@ function render({ model, el }) {
     if (message.textContent !== local.message) message.textContent = local.message;
     setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.kind)}">${esc(e.text)}</div>`).join(""));
     for (const part of parts) part.update(store);
+    keyboardAccess(root, store.current);
   }
 
   root.addEventListener("click", onClick);

@@ -30,8 +30,16 @@ def axe_js() -> Path:
         if npm is None:
             pytest.fail(f"npm is needed once to install {AXE_PACKAGE} for the accessibility tests")
         subprocess.run(
-            [npm, "install", "--prefix", str(cache / "axe"), "--no-audit", "--no-fund",
-             "--silent", AXE_PACKAGE],
+            [
+                npm,
+                "install",
+                "--prefix",
+                str(cache / "axe"),
+                "--no-audit",
+                "--no-fund",
+                "--silent",
+                AXE_PACKAGE,
+            ],
             check=True,
             timeout=600,
         )
@@ -122,8 +130,10 @@ CONTRAST_JS = """(root) => {
 THEMES = {
     "light": {"data-jp-theme-light": "true"},
     "dark": {"data-jp-theme-light": "false"},
-    "high contrast": {"data-jp-theme-light": "false",
-                      "data-jp-theme-name": "JupyterLab Dark High Contrast"},
+    "high contrast": {
+        "data-jp-theme-light": "false",
+        "data-jp-theme-name": "JupyterLab Dark High Contrast",
+    },
     "vscode dark": {"class": "vscode-dark"},
 }
 

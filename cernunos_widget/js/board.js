@@ -84,7 +84,8 @@ function createBoard(ctx) {
   }
   function onHover(event) {
     const cell = event.type === "mouseleave" ? null : event.target.closest("[data-cell]");
-    setHover(cell ? cell.dataset.cell : (document.activeElement && document.activeElement.dataset && grid.contains(document.activeElement) ? document.activeElement.dataset.cell : null));
+    const focused = grid.contains(document.activeElement) ? document.activeElement.dataset.cell : null;
+    setHover(cell ? cell.dataset.cell : focused || null); // the pointer wins, then the focus
   }
   grid.addEventListener("mouseover", onHover);
   grid.addEventListener("mouseleave", onHover);
@@ -138,7 +139,6 @@ function createBoard(ctx) {
     const zone = hoverTop ? (model.get("zones")[hoverTop] || {})[local.hover] : null;
     const zoneCells = new Set(zone ? zone.cells : []);
     const pushes = zone ? zone.pushes : [];
-    const pushDest = new Set(pushes.map((p) => p[1]));
     const names = model.get("kind_names");
     for (const cell of CELLS) {
       const c = cells[cell];
@@ -150,7 +150,6 @@ function createBoard(ctx) {
       if (changed.has(cell)) cls.push("cw-changed");
       if (coverable.has(cell)) cls.push("cw-coverable");
       if (zoneCells.has(cell)) cls.push("cw-zone");
-      if (pushDest.has(cell)) cls.push("cw-push-dest");
       if (v.choice_cell === cell) cls.push("cw-acting");
       if (flags.best) cls.push("cw-best");
       const className = cls.join(" ");

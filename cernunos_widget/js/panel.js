@@ -117,8 +117,9 @@ function createToolbar(ctx) {
       group = h("div", { class: "cw-group" });
       el.append(group);
     }
+    const glyph = toolIcon(action); // an action without an icon keeps its label in sight
     buttons[action] = h("button", { "data-action": action, "data-tip": title, "aria-label": label, type: "button" },
-      `${toolIcon(action)}<span class="cw-label">${esc(label)}</span>`);
+      `${glyph}<span class="${glyph ? "cw-label" : "cw-text"}">${esc(label)}</span>`);
     group.append(buttons[action]);
   }
   const engine = h("select", { "data-role": "engine", "data-tip": "The search behind Analyse", "aria-label": "search engine" },

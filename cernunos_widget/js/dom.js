@@ -38,3 +38,65 @@ function setAttr(el, name, value) {
     if (el.hasAttribute(name)) el.removeAttribute(name);
   } else if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
 }
+
+// One tooltip per view: shown for any [data-tip] element under the pointer or focused,
+// placed inside the widget (never clipped by the output area's edge).
+function attachTips(root) {
+  const tip = h("div", { class: "cw-tip", role: "tooltip", hidden: "" });
+  root.append(tip);
+  let anchor = null;
+  function show(event) {
+    const target = event.target.closest && event.target.closest("[data-tip]");
+    if (!target || !root.contains(target)) return;
+    anchor = target;
+    tip.textContent = target.dataset.tip;
+    tip.removeAttribute("hidden");
+    const box = root.getBoundingClientRect();
+    const at = target.getBoundingClientRect();
+    const left = Math.max(4, Math.min(at.left - box.left + at.width / 2 - tip.offsetWidth / 2, box.width - tip.offsetWidth - 4));
+    tip.style.left = `${left}px`;
+    tip.style.top = `${at.bottom - box.top + 6}px`;
+  }
+  function hide(event) {
+    if (!anchor) return;
+    if (event.type === "mouseout" && anchor.contains(event.relatedTarget)) return;
+    if (event.type === "focusout" && event.target !== anchor) return;
+    tip.setAttribute("hidden", "");
+    anchor = null;
+  }
+  root.addEventListener("mouseover", show);
+  root.addEventListener("focusin", show);
+  root.addEventListener("mouseout", hide);
+  root.addEventListener("focusout", hide);
+  root.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") tip.setAttribute("hidden", "");
+  });
+}
+
+// The result as a banner: "Game over · Green wins" and the score below (from the engine's
+// summary, e.g. "Green wins (cells 7-5, Trees on top 3-2, burned 0-1)").
+function resultBanner(v) {
+  const text = v.result_text;
+  const cut = text.indexOf(" (");
+  const head = cut < 0 ? text : text.slice(0, cut);
+  const score = cut < 0 ? "" : text.slice(cut + 2, -1);
+  const who = head.charAt(0).toUpperCase() + head.slice(1);
+  return `<span class="cw-banner-over">Game over</span> <strong class="cw-banner-who">${esc(who)}</strong>`
+    + (score ? ` <span class="cw-banner-score">${esc(score)}</span>` : "");
+}
+
+// Keyboard access for clickable elements that are not buttons (the move list's entries, the
+// analysis lines): role=button, Enter/Space (see widget.js onKey). The move list is one Tab
+// stop, its current move; ←/→ then walk the tree and the focus follows the current move.
+function keyboardAccess(root, current) {
+  for (const el of root.querySelectorAll("[data-movelist] [data-node], [data-line]")) {
+    if (el.tagName === "BUTTON") continue;
+    setAttr(el, "role", "button");
+    setAttr(el, "tabindex", el.dataset.node === undefined || el.dataset.node === String(current) ? "0" : "-1");
+  }
+  const focused = document.activeElement;
+  if (focused && root.contains(focused) && focused.matches("[data-movelist] [data-node]") && focused.dataset.node !== String(current)) {
+    const entry = root.querySelector(`[data-movelist] [data-node="${current}"]`);
+    if (entry) entry.focus();
+  }
+}

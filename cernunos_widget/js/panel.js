@@ -1,8 +1,22 @@
 // The side panel: both reserves, the option buttons, the toolbar, the analysis.
 
+// Toolbar icons: 24-unit inline SVG in currentColor (no icon font, no network).
+const TOOL_ICONS = {
+  back: '<path d="M15 5 8 12l7 7"/>',
+  forward: '<path d="m9 5 7 7-7 7"/>',
+  overlay: '<path class="cw-fill" d="M13 2 4 14h7l-1 8 10-13h-7z"/>',
+  promote: '<path d="M12 21V8M6 13l6-6 6 6M5 3h14"/>',
+  delete: '<path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13M10 11v6M14 11v6"/>',
+  edit: '<path d="M4 20h4L19 9l-4-4L4 16zM13 7l4 4"/>',
+  analyse: '<circle cx="10.5" cy="10.5" r="6"/><path d="m15 15 5.5 5.5"/>',
+  stop: '<rect class="cw-fill" x="6" y="6" width="12" height="12" rx="1.5"/>',
+  review: '<path d="M4 6h10M4 12h10M4 18h6M14 17l3 3 5-6"/>',
+};
+
+// [action, label, tooltip]; the toolbar is split into groups before "overlay" and "analyse".
 const ACTIONS = [
-  ["back", "◀", "Back one decision (←)"],
-  ["forward", "▶", "Forward along the main line (→)"],
+  ["back", "Back", "Back one decision (←)"],
+  ["forward", "Forward", "Forward along the main line (→)"],
   ["overlay", "Power", "Show every top token's power"],
   ["promote", "Promote", "Make this variation the main line"],
   ["delete", "Delete", "Delete from this decision on"],
@@ -11,22 +25,32 @@ const ACTIONS = [
   ["stop", "Stop", "Stop the analysis and the review"],
   ["review", "Review", "Evaluate every position of the main line and mark the mistakes"],
 ];
+const GROUP_STARTS = new Set(["overlay", "promote", "analyse"]);
+
+function toolIcon(action) {
+  const paths = TOOL_ICONS[action];
+  return paths ? `<svg class="cw-tool-icon" viewBox="0 0 24 24" aria-hidden="true">${paths}</svg>` : "";
+}
 
 function createReserves(ctx) {
   const { model, local } = ctx;
   const rows = {};
   for (const player of ["g", "p"]) {
-    const row = h("div", { class: `cw-reserve cw-${player}` });
-    row.append(h("span", { class: "cw-name" }, PLAYERS[player]));
+    const row = h("div", { class: `cw-reserve cw-${player}`, role: "group", "aria-label": `${PLAYERS[player]}'s reserve` });
+    const head = h("div", { class: "cw-reserve-head" });
+    head.append(h("span", { class: "cw-name" }, PLAYERS[player]), h("span", { class: "cw-turn" }));
+    row._burned = h("span", { class: "cw-burned" }, `${icon(model, "F", "cw-burn-icon")}<b></b>`);
+    head.append(row._burned);
+    const kinds = h("div", { class: "cw-kinds" });
     row._kinds = {};
+    row._turn = head.querySelector(".cw-turn");
     for (const k of KINDS) {
       const b = h("button", { class: "cw-kind", "data-kind": k, "data-player": player, type: "button" },
-        `${icon(model, player === "g" ? k : k.toLowerCase(), "cw-mini")}<b></b>`);
+        `${icon(model, player === "g" ? k : k.toLowerCase(), "cw-mini")}<b aria-hidden="true"></b>`);
       row._kinds[k] = b;
-      row.append(b);
+      kinds.append(b);
     }
-    row._burned = h("span", { class: "cw-burned" }, `${icon(model, "F", "cw-mini cw-burn-icon")}<b></b>`);
-    row.append(row._burned);
+    row.append(head, kinds);
     rows[player] = row;
   }
 
@@ -36,18 +60,24 @@ function createReserves(ctx) {
       const row = rows[player];
       const active = v.placer === player;
       row.classList.toggle("cw-active", active);
+      const turn = active ? "to place" : "";
+      if (row._turn.textContent !== turn) row._turn.textContent = turn;
       for (const k of KINDS) {
         const b = row._kinds[k];
         const n = v.reserves[player][k];
         b.disabled = !n;
         setAttr(b, "aria-pressed", active && local.kind === k ? "true" : "false");
         b.classList.toggle("cw-selected", active && local.kind === k);
-        setAttr(b, "title", `${PLAYERS[player]} ${model.get("kind_names")[k]} ×${n}`);
+        const label = `${PLAYERS[player]} ${model.get("kind_names")[k]}: ${n} in reserve`;
+        setAttr(b, "aria-label", label);
+        setAttr(b, "data-tip", label);
         const count = b.querySelector("b");
         if (count.textContent !== String(n)) count.textContent = String(n);
       }
       const burned = String(v.burned[player === "g" ? 0 : 1]);
-      setAttr(row._burned, "title", `${burned} burned Tree(s)`);
+      setAttr(row._burned, "data-tip", `${burned} burned Tree(s)`);
+      setAttr(row._burned, "aria-label", `${burned} burned Tree(s)`);
+      setAttr(row._burned, "role", "img");
       const b = row._burned.querySelector("b");
       if (b.textContent !== burned) b.textContent = burned;
     }
@@ -79,15 +109,22 @@ function isReviewing(store) {
 
 function createToolbar(ctx) {
   const { local } = ctx;
-  const el = h("div", { class: "cw-toolbar", role: "toolbar" });
+  const el = h("div", { class: "cw-toolbar", role: "toolbar", "aria-label": "board actions" });
   const buttons = {};
+  let group = null;
   for (const [action, label, title] of ACTIONS) {
-    buttons[action] = h("button", { "data-action": action, title, type: "button" }, esc(label));
-    el.append(buttons[action]);
+    if (!group || GROUP_STARTS.has(action)) {
+      group = h("div", { class: "cw-group" });
+      el.append(group);
+    }
+    const glyph = toolIcon(action); // an action without an icon keeps its label in sight
+    buttons[action] = h("button", { "data-action": action, "data-tip": title, "aria-label": label, type: "button" },
+      `${glyph}<span class="${glyph ? "cw-label" : "cw-text"}">${esc(label)}</span>`);
+    group.append(buttons[action]);
   }
-  const engine = h("select", { "data-role": "engine", title: "The search behind Analyse" },
+  const engine = h("select", { "data-role": "engine", "data-tip": "The search behind Analyse", "aria-label": "search engine" },
     `<option value="alphabeta">alpha-beta</option><option value="mcts">MCTS</option>`);
-  el.append(engine);
+  group.append(engine);
 
   function update(store) {
     const v = store.views[store.current];

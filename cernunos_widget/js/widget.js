@@ -69,7 +69,7 @@ function render({ model, el }) {
   }
 
   const ctx = { model, local, request, say };
-  const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true" });
+  const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true", role: "region", "aria-label": "Cernunos board" });
   const prompt = h("span", { class: "cw-prompt", "data-role": "prompt" });
   const message = h("span", { class: "cw-message", "data-role": "message", role: "status", "aria-live": "polite" });
   const board = createBoard(ctx);
@@ -93,6 +93,7 @@ function render({ model, el }) {
   main.append(board.el, right);
   root.append(header, main, editor.el, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
+  attachTips(root);
   const parts = [board, reserves, options, command, toolbar, analysis, moves, glyphs, comment, editor, offline];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
@@ -223,6 +224,11 @@ function render({ model, el }) {
   function onKey(event) {
     const tag = event.target.tagName;
     if (tag === "TEXTAREA" || tag === "INPUT" || tag === "SELECT") return;
+    if ((event.key === "Enter" || event.key === " ") && tag !== "BUTTON" && event.target.getAttribute("role") === "button") {
+      event.preventDefault();
+      event.target.click(); // a move or an analysis line, operated by keyboard
+      return;
+    }
     if ((event.key === "n" || event.key === "N") && !event.ctrlKey && !event.metaKey && !event.altKey) {
       const id = nextMarked(storeOf(model), event.key === "n" ? 1 : -1); // graph.js
       if (id === null) say(`No ${event.key === "n" ? "later" : "earlier"} marked decision on the main line.`);
@@ -249,12 +255,12 @@ function render({ model, el }) {
     setAttr(root, "data-pending", v.pending);
     setAttr(root, "data-current", store.current);
     setAttr(root, "data-overlay", (store.settings || {}).overlay ? "on" : "off");
-    const text = v.result_text ? `Game over: ${v.result_text}` : v.prompt;
-    if (prompt.textContent !== text) prompt.textContent = text;
-    prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}`;
+    setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));
+    prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}${v.result_text ? ` cw-banner cw-won-${v.result.split(" ")[0]}` : ""}`;
     if (message.textContent !== local.message) message.textContent = local.message;
     setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.kind)}">${esc(e.text)}</div>`).join(""));
     for (const part of parts) part.update(store);
+    keyboardAccess(root, store.current);
   }
 
   analysis.el.after(graph.el); // the game review (graph.js), under the analysis

@@ -1,0 +1,222 @@
+"""Screen readers and keyboard (issue #10 item 7b): axe-core's WCAG 2 A/AA rules in
+JupyterLab (light and dark), text contrast in every theme, every control reachable by Tab with
+a visible focus, and a decision made by keyboard alone that reaches the kernel."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from cpn_builder import cpn as cpn_of
+from playwright.sync_api import expect
+
+from cernunos_widget import CernunosWidget
+
+AXE_PACKAGE = "axe-core@4"
+TALL = {"a3": "tTtTtTtTtTtT", "b2": "w", "a1": "B", "c2": "D"}  # 12 tokens, a Wolf on a dark cell
+TALL_CPN = cpn_of(TALL)
+
+
+@pytest.fixture(scope="session")
+def axe_js() -> Path:
+    """axe.min.js, installed once with npm into a cached folder (like embed.fetch_embed_assets)."""
+    cache = Path(os.environ.get("CERNUNOS_TEST_CACHE", Path.home() / ".cache" / "cernunos-widget"))
+    script = cache / "axe" / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail(f"npm is needed once to install {AXE_PACKAGE} for the accessibility tests")
+        subprocess.run(
+            [
+                npm,
+                "install",
+                "--prefix",
+                str(cache / "axe"),
+                "--no-audit",
+                "--no-fund",
+                "--silent",
+                AXE_PACKAGE,
+            ],
+            check=True,
+            timeout=600,
+        )
+    return script
+
+
+def axe_problems(page, axe: Path) -> list[str]:
+    """The serious and critical WCAG 2 A/AA violations axe finds in the widget's root."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(path=str(axe))
+    violations = page.evaluate(
+        """async () => {
+          const result = await window.axe.run(document.querySelector('.cw-root'),
+            { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+          return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+            nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) }));
+        }"""
+    )
+    return [
+        f"{v['impact']} {v['id']} ({v['help']}): {v['nodes']}"
+        for v in violations
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def set_lab_theme(page, name: str) -> None:
+    """Switch JupyterLab's theme with its Settings menu (it is a saved setting)."""
+    page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
+    page.locator(".lm-Menu-itemLabel", has_text="Theme").first.hover()
+    page.locator(".lm-Menu-itemLabel", has_text=name).first.click()
+    light = "false" if "Dark" in name else "true"
+    expect(page.locator("body")).to_have_attribute("data-jp-theme-light", light)
+    page.wait_for_timeout(500)  # the theme's stylesheet is swapped in after the attribute
+
+
+def test_axe_reports_no_serious_issue_in_light_and_dark(lab, axe_js):
+    nb = lab(f"from cernunos_widget import CernunosWidget\nw = CernunosWidget(cpn={TALL_CPN!r})")
+    page, root = nb.page, nb.widget()
+    page.locator(".cw-root [data-action=overlay]").click()  # power badges, coverable cells
+    page.locator('.cw-root [data-kind="B"][data-player="g"]').click()  # targets lit
+    page.locator('.cw-root [data-cell="d3"]').click()
+    expect(root).to_have_attribute("data-pending", "g chooses placement")
+    page.locator('.cw-root [data-cell="b2"]').hover()  # the Wolf's zone, the inspector
+    state = nb.kernel_state()
+    assert state["game"].endswith("B@d3") and state["overlay"] is True
+    try:
+        for theme in ("JupyterLab Light", "JupyterLab Dark"):
+            if theme != "JupyterLab Light":
+                set_lab_theme(page, theme)
+            page.locator('.cw-root [data-cell="b2"]').hover()
+            assert page.locator(".cw-root .cw-zone").count() > 0
+            assert axe_problems(page, axe_js) == [], theme
+    finally:
+        set_lab_theme(page, "JupyterLab Light")  # the setting outlives this notebook
+
+
+CONTRAST_JS = """(root) => {
+  const rgba = (text) => { const m = (text.match(/[\\d.]+/g) || [0, 0, 0, 0]).map(Number);
+    const k = text.startsWith('color(srgb') ? 255 : 1; // color-mix() computes to color(srgb ...)
+    return [m[0] * k, m[1] * k, m[2] * k, m.length > 3 ? m[3] : 1]; };
+  const lum = ([r, g, b]) => { const f = (c) => { c /= 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const over = (top, below) => top.slice(0, 3).map((c, i) => c * top[3] + below[i] * (1 - top[3]));
+  const background = (el) => { const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) { layers.push(c); if (c[3] === 1) break; } }
+    let color = [255, 255, 255];
+    for (const layer of layers.reverse()) color = over(layer, color);
+    return color; };
+  const worst = [];
+  for (const el of root.querySelectorAll('*')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length || el.closest('[hidden], :disabled')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.clipPath === 'inset(50%)') continue;
+    const bg = background(el);
+    const fg = over(rgba(style.color), bg);
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    const ratio = (a + 0.05) / (b + 0.05);
+    const text = el.textContent.trim().slice(0, 20);
+    if (ratio < 4.5) worst.push(`${el.className || el.tagName} '${text}' ${ratio.toFixed(2)}`);
+  }
+  return worst;
+}"""
+
+THEMES = {
+    "light": {"data-jp-theme-light": "true"},
+    "dark": {"data-jp-theme-light": "false"},
+    "high contrast": {
+        "data-jp-theme-light": "false",
+        "data-jp-theme-name": "JupyterLab Dark High Contrast",
+    },
+    "vscode dark": {"class": "vscode-dark"},
+}
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_text_contrast_is_at_least_4_5_in_every_theme(page, tmp_path, theme):
+    w = CernunosWidget(cpn=cpn_of(TALL))
+    w.play("B@d3")
+    w.overlay = True
+    w.to_html(tmp_path / "board.html")
+    page.goto((tmp_path / "board.html").as_uri())
+    for name, value in THEMES[theme].items():
+        page.evaluate("([n, v]) => document.body.setAttribute(n, v)", [name, value])
+    if theme != "light":  # the page behind the widget, as the host would paint it
+        page.evaluate("document.body.style.background = '#111'")
+    page.locator('[data-kind="D"][data-player="p"]').click()
+    page.locator('[data-cell="a3"]').hover()
+    root = page.locator(".cw-root")
+    assert page.locator(".cw-root .cw-chip").count() == 12  # the inspector's text is checked too
+    assert root.evaluate(CONTRAST_JS) == []
+
+
+def focus_sequence(page, limit: int = 120) -> list[str]:
+    """Tab from the widget's root until the focus leaves it; the a11y ids met, in order."""
+    page.locator(".cw-root").focus()
+    met = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        here = page.evaluate(
+            """() => { const el = document.activeElement;
+              if (!el || !el.closest('.cw-root')) return null;
+              const s = getComputedStyle(el);
+              const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
+              return [el.dataset.a11y || el.tagName, ring];
+            }"""
+        )
+        if here is None:
+            break
+        met.append(here)
+    return met
+
+
+def test_every_control_by_tab_with_visible_focus_and_a_decision_by_keyboard(lab):
+    nb = lab(
+        "from cernunos_widget import CernunosWidget\n"
+        f"w = CernunosWidget(cpn={cpn_of({'a1': 'bT', 'a2': 'D'})!r})\nw.play('T@d3')"
+    )
+    page, root = nb.page, nb.widget()
+    controls = page.evaluate(
+        """() => { const out = [];
+          document.querySelectorAll('.cw-root button:not(:disabled), .cw-root select, '
+            + '.cw-root textarea, .cw-root [role=button][tabindex="0"]').forEach((el, i) => {
+            if (el.getClientRects().length) { el.dataset.a11y = 'c' + i; out.push('c' + i); } });
+          return out; }"""
+    )
+    assert len(controls) > 30  # 12 cells, the reserves, the toolbar, the move list, the comment
+    met = focus_sequence(page)
+    reached = {name for name, _ in met}
+    assert set(controls) <= reached, sorted(set(controls) - reached)
+    assert [name for name, ring in met if not ring] == []  # every focused control shows it
+    # A decision by keyboard alone: Green's Crow on b1 makes Purple's Boar on a1 push.
+    for _ in range(80):
+        if page.evaluate("document.activeElement.matches('[data-kind=C][data-player=g]')"):
+            break
+        page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator('.cw-root [data-kind="C"][data-player="g"]')).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    for _ in range(40):
+        if page.evaluate("document.activeElement.matches('[data-cell=b1]')"):
+            break
+        page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Space")
+    expect(root).to_have_attribute("data-pending", "p chooses boar-target")
+    page.keyboard.press("Enter")  # still on b1: Purple's Boar pushes the Crow
+    expect(root).to_have_attribute("data-pending", "p chooses placement")
+    narration = page.locator(".cw-root [data-role=narration]")
+    expect(narration).to_have_attribute("aria-live", "polite")
+    expect(narration).to_contain_text("Boar on a1 pushes")
+    state = nb.kernel_state()
+    assert state["game"].endswith("T@d3 C@b1 b1") and state["choice"] == "placement"
+    page.locator('.cw-root [data-cell="c1"]').focus()  # the probe cell took the focus
+    page.keyboard.press("ArrowLeft")  # arrows walk the tree from a focused cell too
+    expect(root).to_have_attribute("data-pending", "p chooses boar-target")
+    assert nb.kernel_state()["choice"] == "boar-target"

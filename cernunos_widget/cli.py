@@ -86,9 +86,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         raise _BadInput(f"the game is over ({position.result()}): nothing to solve")
     if args.time <= 0 or args.multipv < 1:
         raise _BadInput("--time must be positive and --multipv at least 1")
-    from .solver.compiled import warm_up
+    from .solver import prepare_engine
 
-    warm_up()  # load the compiled search before the clock starts
+    prepare_engine()  # before the clock starts; a notice on stderr if it compiles
     for info in analyse(position, Limit(time=args.time), args.multipv, engine=args.engine):
         print(info)
     return EXIT_OK

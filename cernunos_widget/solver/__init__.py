@@ -12,6 +12,7 @@ from .bots import (
     play_game,
 )
 from .mcts import Mcts, mcts_search
+from .prepare import engine_cached, engine_ready, prepare_engine
 from .values import final_score
 
 __all__ = [
@@ -29,8 +30,11 @@ __all__ = [
     "analyse",
     "analysis",
     "best_decision",
+    "engine_cached",
+    "engine_ready",
     "final_score",
     "mcts_search",
     "play_game",
+    "prepare_engine",
     "solve",
 ]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from ..engine import Decision, Position
 from ..engine.decisions import code_to_text, decision_of
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
+from .prepare import prepare_engine
 from .search import Budget, SearchAborted
 from .values import describe_score, estimate, final_score, heuristic_score, outcome_word
 
@@ -115,7 +116,10 @@ def solve(
     strong: bool = True,
     stop: threading.Event | None = None,
 ) -> Solution:
-    """Solve exactly, or say honestly that it could not be done within ``limit``."""
+    """Solve exactly, or say honestly that it could not be done within ``limit``.
+
+    The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
+    prepare_engine()
     budget = _budget(limit, stop)
     sign = _perspective(position)
     search = CompiledExactSearch(budget)
@@ -171,12 +175,14 @@ def analysis(
     proves outcomes too; ``limit.depth`` does not apply to it), best by visits first.
     There is always at least one list: if the limit ends the search before its first
     result, the last list rates each decision by the heuristic score of its child.
+    The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`).
     """
     if position.is_over:
         raise ValueError(f"the game is over ({position.result()}): nothing to analyse")
     if multipv < 1:
         raise ValueError(f"multipv must be at least 1, not {multipv}")
     check_engine(engine)
+    prepare_engine()
     search = _improving if engine == "alphabeta" else _mcts_improving
     produced = False
     for infos in search(position, limit or Limit(), multipv, stop):
@@ -341,6 +347,7 @@ def analyse(
     """The best ``multipv`` first decisions, best first (the last result of
     :func:`analysis`).  Ctrl-C stops cleanly and returns the best result so far."""
     best: list[Info] = []
+    prepare_engine(progress or None)  # before the clock; with a bar if it compiles
     bar = None
     if progress:
         from tqdm.auto import tqdm

@@ -204,6 +204,8 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
     work = min(ctl[NODES] - started, np.int64(2**31 - 1))
     slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
     if keys[slot] == h:  # searched before: it cost at least what it cost then
+        if depth_t[slot] > depth:
+            return best  # a deeper search's entry is worth more than this one
         work = max(work, np.int64(work_t[slot]))
     keys[slot] = h
     work_t[slot] = work

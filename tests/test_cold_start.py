@@ -112,3 +112,19 @@ def test_warm_fast_load_gives_the_same_proofs_and_numba_still_compiles_new_code(
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["False", "True", "5.0"]
+
+
+def test_a_budget_made_before_the_engine_is_ready_does_not_count_its_preparation(monkeypatch):
+    # A caller that makes its Budget first (the widget's game analysis did): the compiled
+    # search stops that clock while it prepares the engine.
+    import time
+
+    from cernunos_widget.solver.compiled import searchers
+    from cernunos_widget.solver.search import Budget
+
+    monkeypatch.setattr(searchers, "engine_ready", lambda: False)
+    monkeypatch.setattr(searchers, "prepare_engine", lambda: time.sleep(1.0))
+    budget = Budget(seconds=5)
+    searchers.CompiledExactSearch(budget)
+    assert budget.elapsed() < 1.0
+    assert budget.deadline - budget.started == 5

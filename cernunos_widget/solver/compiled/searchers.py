@@ -16,6 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ...engine import Position
+from ..prepare import engine_ready, prepare_engine
 from ..search import Budget, ExactSearch, SearchAborted
 from ..values import INFINITY
 from .alphabeta import (
@@ -44,6 +45,10 @@ class _Runner:
 
     def __init__(self, budget: Budget | None, table_bits: int) -> None:
         self.budget = budget or Budget()
+        if not engine_ready():  # a budget made before the engine was: stop its clock
+            started = time.perf_counter()
+            prepare_engine()
+            self.budget.exclude(time.perf_counter() - started)
         self.table = Table.create(table_bits)
         self.pool = new_pool()
         self.ctl = new_ctl(_NO_LIMIT)

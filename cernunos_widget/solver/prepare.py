@@ -44,7 +44,7 @@ def prepare_engine(progress: bool | Progress | None = None) -> None:
     Safe to call from any thread and any number of times (later calls return at once).
     ``progress``: ``None`` prints :data:`NOTICE` on stderr when a compilation is needed;
     ``True`` shows a progress bar (tqdm: a widget in notebooks) when it is; a callable
-    is called as ``progress(done, total)`` after each of the compiled entry points.
+    is called as ``progress(done, total)`` after each part (each compiled entry point).
     """
     global _ready
     if _ready:
@@ -67,8 +67,13 @@ def prepare_engine(progress: bool | Progress | None = None) -> None:
 def _load_with_bar() -> None:
     from tqdm.auto import tqdm
 
-    bar = tqdm(total=len(loading.ENTRY_POINTS), desc=NOTICE, unit=" parts", leave=False)
+    bar = tqdm(desc=NOTICE, unit=" parts", leave=False)
+
+    def step(done: int, total: int) -> None:
+        bar.total = total
+        bar.update(1)
+
     try:
-        loading.load(lambda done, total: bar.update(1))
+        loading.load(step)
     finally:
         bar.close()

@@ -30,8 +30,9 @@ from .table import Table
 # numba versions whose cached-load path was checked to need only the runtime (NRT)
 _FAST_LOAD_NUMBA = ("0.68",)
 
-# The compiled functions Python calls (each has its own cache entry), first the ones
-# whose compilation pulls in most of the rules, so progress steps are roughly even.
+# The compiled functions Python calls (each has its own cache entry): when all are
+# cached, loading takes the fast path.  :func:`_calls` calls them, first the ones whose
+# compilation pulls in most of the rules, so progress steps are roughly even.
 ENTRY_POINTS = (
     rules.options,
     rules.child,
@@ -62,25 +63,31 @@ def _has_cache_entry(dispatcher) -> bool:
         return False
 
 
-def _calls() -> Iterator[Callable[[], object]]:
-    """One call per entry point, with the argument types the searches use."""
+def _calls() -> list[Callable[[], object]]:
+    """One call per entry point, with the argument types the searches use, then a tiny
+    MCTS (whatever compiled code it runs is loaded with it)."""
     from ...engine import Position
+    from ..mcts import mcts_search
 
-    s = encode(Position.from_cpn(_SAMPLE_CPN))
+    position = Position.from_cpn(_SAMPLE_CPN)
+    s = encode(position)
     out = rules.new_options()
     rules.options(s.copy(), out)
     code = int(out[0])
     table = Table.create(10)
-    yield lambda: rules.options(s.copy(), out)
-    yield lambda: rules.child(s, code, out)
-    yield lambda: alphabeta.search(
-        s, 2, -1, 1, 0, *table, alphabeta.new_ctl(1_000), alphabeta.new_pool()
-    )
-    yield lambda: alphabeta.table_move(s, table.keys, table.move, table.depth)
-    yield lambda: playout.playout(s, 4, np.zeros(1, np.uint64), out)
-    yield lambda: rules.is_over(s)
-    yield lambda: rules.decider(s)
-    yield lambda: rules.final_score(s)
+    return [
+        lambda: rules.options(s.copy(), out),
+        lambda: rules.child(s, code, out),
+        lambda: alphabeta.search(
+            s, 2, -1, 1, 0, *table, alphabeta.new_ctl(1_000), alphabeta.new_pool()
+        ),
+        lambda: alphabeta.table_move(s, table.keys, table.move, table.depth),
+        lambda: playout.playout(s, 4, np.zeros(1, np.uint64), out),
+        lambda: rules.is_over(s),
+        lambda: rules.decider(s),
+        lambda: rules.final_score(s),
+        lambda: mcts_search(position, playouts=2, seed=0),
+    ]
 
 
 def load(step: Callable[[int, int], None] | None = None) -> None:
@@ -97,11 +104,11 @@ def load(step: Callable[[int, int], None] | None = None) -> None:
 
 
 def _run(step: Callable[[int, int], None] | None) -> None:
-    total = len(ENTRY_POINTS)
-    for done, call in enumerate(_calls(), 1):
+    calls = _calls()
+    for done, call in enumerate(calls, 1):
         call()
         if step is not None:
-            step(done, total)
+            step(done, len(calls))
 
 
 @contextmanager

@@ -15,8 +15,7 @@ import inspect
 import time
 
 from cernunos_widget.engine import Position
-from cernunos_widget.solver import mcts_search
-from cernunos_widget.solver.compiled import warm_up
+from cernunos_widget.solver import mcts_search, prepare_engine
 
 POSITIONS = {
     "start": Position.start(),
@@ -39,7 +38,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="per position (default 5)")
     parser.add_argument("--memory-mb", type=float, default=None, help="the tree's budget")
     args = parser.parse_args()
-    warm_up()
+    prepare_engine()
     extra = {}
     if args.memory_mb is not None and "memory_mb" in inspect.signature(mcts_search).parameters:
         extra["memory_mb"] = args.memory_mb

@@ -23,8 +23,7 @@ import time
 
 from cernunos_widget.engine import Position
 from cernunos_widget.review import COARSE, Review, ReviewCache, review_game
-from cernunos_widget.solver import GreedyBot, Limit, play_game
-from cernunos_widget.solver.compiled import warm_up
+from cernunos_widget.solver import GreedyBot, Limit, play_game, prepare_engine
 
 
 def seeded_game(decisions: int, seed: int) -> list[Position]:
@@ -86,7 +85,7 @@ def main() -> None:
     parser.add_argument("--stop-trials", type=int, default=20)
     args = parser.parse_args()
 
-    warm_up()
+    prepare_engine()
     review_game(seeded_game(2, args.seed), (Limit(nodes=100),))  # the first search's imports
     positions = seeded_game(args.decisions, args.seed)
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

@@ -30,8 +30,7 @@ from dataclasses import dataclass, field
 from cernunos_widget.engine import Position
 from cernunos_widget.game import Game
 from cernunos_widget.session import Session
-from cernunos_widget.solver import Limit, analysis
-from cernunos_widget.solver.compiled import warm_up
+from cernunos_widget.solver import Limit, analysis, prepare_engine
 
 POSITIONS = [
     Position.start(),
@@ -171,7 +170,7 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print(f"RSS at start {rss_mib():.1f} MiB, threads {threads()}")
-    warm_up()
+    prepare_engine()
     makers = {"api": analysis_job, "session": session_job}
     jobs = {
         f"{engine} ({via})": makers[via](engine, args.memory_mb)

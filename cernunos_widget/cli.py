@@ -94,9 +94,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     position = _read(args.start)
     if position.is_over:
         raise _BadInput(f"the game is over ({position.result()}): nothing to solve")
-    from .solver.compiled import warm_up
+    from .solver import prepare_engine
 
-    warm_up()  # load the compiled search before the clock starts
+    prepare_engine()  # before the clock starts; a notice on stderr if it compiles
     for info in analyse(
         position, limit, args.multipv, engine=args.engine, memory_mb=args.memory_mb
     ):

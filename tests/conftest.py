@@ -11,6 +11,6 @@ import pytest  # noqa: E402
 def compiled_core():
     """numba compiles the compiled core once per checkout (its cache serves every later
     process, the browser tests' kernels included) before any test is timed by a browser."""
-    from cernunos_widget.solver.compiled import warm_up
+    from cernunos_widget.solver import prepare_engine
 
-    warm_up()
+    prepare_engine()

@@ -13,6 +13,7 @@ from .bots import (
     play_game,
 )
 from .mcts import Mcts, MemoryBudgetError, mcts_search
+from .prepare import engine_cached, engine_ready, prepare_engine
 from .values import final_score
 
 __all__ = [
@@ -32,8 +33,11 @@ __all__ = [
     "analyse",
     "analysis",
     "best_decision",
+    "engine_cached",
+    "engine_ready",
     "final_score",
     "mcts_search",
     "play_game",
+    "prepare_engine",
     "solve",
 ]

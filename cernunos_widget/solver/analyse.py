@@ -21,6 +21,7 @@ from ..engine.decisions import code_to_text, decision_of
 from ..engine.errors import InvalidLimitError, clip
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
+from .prepare import prepare_engine
 from .search import Budget, SearchAborted
 from .values import describe_score, estimate, final_score, heuristic_score, outcome_word
 
@@ -144,7 +145,10 @@ def solve(
     strong: bool = True,
     stop: threading.Event | None = None,
 ) -> Solution:
-    """Solve exactly, or say honestly that it could not be done within ``limit``."""
+    """Solve exactly, or say honestly that it could not be done within ``limit``.
+
+    The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
+    prepare_engine()
     budget = _budget(limit, stop)
     sign = _perspective(position)
     search = CompiledExactSearch(budget)
@@ -203,6 +207,7 @@ def analysis(
     nodes); alpha-beta's table has a fixed size.
     There is always at least one list: if the limit ends the search before its first
     result, the last list rates each decision by the heuristic score of its child.
+    The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`).
     """
     if position.is_over:
         raise ValueError(f"the game is over ({position.result()}): nothing to analyse")
@@ -210,6 +215,7 @@ def analysis(
         raise ValueError(f"multipv must be at least 1, not {multipv}")
     check_engine(engine)
     memory_mb = check_memory_mb(memory_mb)
+    prepare_engine()
     if engine == "alphabeta":
         results = _improving(position, limit or Limit(), multipv, stop)
     else:
@@ -380,6 +386,7 @@ def analyse(
     """The best ``multipv`` first decisions, best first (the last result of
     :func:`analysis`).  Ctrl-C stops cleanly and returns the best result so far."""
     best: list[Info] = []
+    prepare_engine(progress or None)  # before the clock; with a bar if it compiles
     bar = None
     if progress:
         from tqdm.auto import tqdm

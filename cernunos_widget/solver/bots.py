@@ -13,6 +13,7 @@ from ..engine import Decision, Player, Position
 from ..engine.decisions import decision_of
 from .analyse import Limit, analyse, solve
 from .mcts import DEFAULT_MEMORY_MB, check_memory_mb, mcts_search
+from .prepare import prepare_engine
 from .values import FORFEIT_SCORE, final_score, heuristic_score
 
 
@@ -104,6 +105,7 @@ class MctsBot(Bot):
     def choose(self, position: Position) -> Decision:
         if len(position.option_codes) == 1:
             return position.legal_decisions()[0]
+        prepare_engine()  # never on this decision's clock
         results = mcts_search(
             position,
             self.seconds,

@@ -66,6 +66,12 @@ class Budget:
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
 
+    def exclude(self, seconds: float) -> None:
+        """Do not count ``seconds`` spent on something else (preparing the engine)."""
+        self.started += seconds
+        if self.deadline is not None:
+            self.deadline += seconds
+
 
 def _green_decides(p: Position) -> bool:
     agenda = p._agenda

@@ -20,9 +20,11 @@ from numba import njit
 from ..values import INFINITY
 from .layout import MAX_OPTIONS, SIZE
 from .rules import child_into, decider, final_score, heuristic_score, is_over, options
-from .table import state_hash
+from .table import find_slot, state_hash, store_slot
 
 EXACT = 1 << 30  # the depth of a search to the end of the game
+NOT_SETTLED = 1 << 40  # beyond every score
+KILLER = MAX_OPTIONS  # the pool's column for each ply's killer decision
 MAX_PLY = 1024
 
 # ctl slots
@@ -37,8 +39,10 @@ def new_ctl(max_nodes: int) -> np.ndarray:
 
 
 def new_pool() -> np.ndarray:
-    """Per-ply buffers for option lists."""
-    return np.empty((MAX_PLY + 2, MAX_OPTIONS), np.int64)
+    """Per-ply buffers for option lists, and each ply's killer decision (column KILLER)."""
+    pool = np.empty((MAX_PLY + 2, KILLER + 1), np.int64)
+    pool[:, KILLER] = -1
+    return pool
 
 
 @njit(cache=True, inline="always")
@@ -52,7 +56,7 @@ def _tick(ctl):
 
 
 @njit(cache=True, nogil=True)
-def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, ctl, pool):
+def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, work_t, ctl, pool):
     """The fail-soft value of ``s``: exact inside (alpha, beta), else a bound beyond it."""
     if is_over(s):
         return final_score(s)
@@ -60,11 +64,12 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
         ctl[HORIZON] = 1
         return heuristic_score(s)
     h = state_hash(s)
-    slot = np.int64(h & np.uint64(keys.size - 1))
+    slot = find_slot(keys, h)
     lower = -INFINITY
     upper = INFINITY
     first = -1
-    if keys[slot] == h and depth_t[slot] > 0:
+    started = ctl[NODES]
+    if slot >= 0 and depth_t[slot] > 0:
         first = move_t[slot]
         if depth_t[slot] >= depth:
             lower = np.int64(lower_t[slot])
@@ -86,45 +91,77 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
     child_depth = depth if depth >= EXACT else depth - 1
     a = alpha
     b = beta
-    has_first = False
+    # The table's decision first: often it ends the node before the others are made.
+    tried_first = False
     for i in range(n):
         if opts[i] == first:
-            has_first = True
-    if has_first:
+            tried_first = True
+    if tried_first:
+        code = first
         if not _tick(ctl):
             return 0
         c = np.empty(SIZE, np.int16)
-        child_into(s, first, c, scratch)
+        child_into(s, code, c, scratch)
         v = search(
-            c, child_depth, a, b, ply + 1, keys, lower_t, upper_t, move_t, depth_t, ctl, pool
+            c,
+            child_depth,
+            a,
+            b,
+            ply + 1,
+            keys,
+            lower_t,
+            upper_t,
+            move_t,
+            depth_t,
+            work_t,
+            ctl,
+            pool,
         )
         if ctl[ABORTED]:
             return 0
         if green:
             if v > best:
                 best = v
+                best_code = code
                 a = max(a, v)
         elif v < best:
             best = v
+            best_code = code
             b = min(b, v)
+    # Then the others, made in the listing order except this ply's killer first (the
+    # last decision that ended a sibling's search here): a finished game beyond the
+    # window ends the node at once; else they are searched best-looking first.
+    killer = pool[ply, KILLER]
+    for i in range(n):
+        if opts[i] == killer and killer != first:
+            opts[i] = opts[0]
+            opts[0] = killer
     if a < b:
-        m = n - 1 if has_first else n
+        m = n - tried_first
         kids = np.empty((m, SIZE), np.int16)
         order_keys = np.empty(m, np.int64)
         codes = np.empty(m, np.int64)
         j = 0
         for i in range(n):
             code = opts[i]
-            if code == first:
+            if tried_first and code == first:
                 continue
             if not _tick(ctl):
                 return 0
             child_into(s, code, kids[j], scratch)
+            cut = _settled(kids[j], green, a, b)
+            if cut != NOT_SETTLED:
+                if (cut > best) if green else (cut < best):
+                    best = cut
+                    best_code = code
+                pool[ply, KILLER] = code
+                m = 0
+                break
             sc = final_score(kids[j]) if is_over(kids[j]) else heuristic_score(kids[j])
             order_keys[j] = -sc if green else sc
             codes[j] = code
             j += 1
-        order = np.argsort(order_keys, kind="mergesort")  # ties keep the listing order
+        order = np.argsort(order_keys[:m], kind="mergesort")  # ties keep the listing order
         for k in range(m):
             j = order[k]
             v = search(
@@ -138,6 +175,7 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
                 upper_t,
                 move_t,
                 depth_t,
+                work_t,
                 ctl,
                 pool,
             )
@@ -153,6 +191,7 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
                 best_code = codes[j]
                 b = min(b, v)
             if a >= b:
+                pool[ply, KILLER] = codes[j]
                 break
     # What a fail-soft result searched in (alpha, beta) proves.
     if best <= alpha:
@@ -162,7 +201,14 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
     else:
         lower = best
         upper = best
+    work = min(ctl[NODES] - started, np.int64(2**31 - 1))
+    slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
+    if keys[slot] == h:  # searched before: it cost at least what it cost then
+        if depth_t[slot] > depth:
+            return best  # a deeper search's entry is worth more than this one
+        work = max(work, np.int64(work_t[slot]))
     keys[slot] = h
+    work_t[slot] = work
     lower_t[slot] = max(lower, -INFINITY)
     upper_t[slot] = min(upper, INFINITY)
     move_t[slot] = best_code
@@ -170,11 +216,21 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
     return best
 
 
+@njit(cache=True, inline="always")
+def _settled(c, green, alpha, beta):
+    """The score of child ``c`` if it is a finished game that ends its parent's search
+    (green: >= beta; purple: <= alpha), else ``NOT_SETTLED``."""
+    if is_over(c):
+        v = final_score(c)
+        if (v >= beta) if green else (v <= alpha):
+            return v
+    return NOT_SETTLED
+
+
 @njit(cache=True)
 def table_move(s, keys, move_t, depth_t):
     """The best decision the table remembers for ``s``, or -1."""
-    h = state_hash(s)
-    slot = np.int64(h & np.uint64(keys.size - 1))
-    if keys[slot] == h and depth_t[slot] > 0:
+    slot = find_slot(keys, state_hash(s))
+    if slot >= 0 and depth_t[slot] > 0:
         return np.int64(move_t[slot])
     return np.int64(-1)

@@ -1,10 +1,10 @@
 """Hashing compiled states, and the transposition table the compiled search shares.
 
-The table is five parallel arrays indexed by the low bits of a 64-bit hash of the whole
+The table is six parallel arrays indexed by the low bits of a 64-bit hash of the whole
 state (board, burned, side, phase, activation count and agenda: the content ``Position``
-compares); the full hash is kept to tell positions apart.  A slot is replaced by the newest
-position that lands on it, which costs only time, never correctness: a lost entry is
-searched again.
+compares); the full hash is kept to tell positions apart.  Slots go in pairs (buckets):
+an entry may be replaced (see :func:`store_slot`), which costs only time, never
+correctness: a lost entry is searched again.
 """
 
 from __future__ import annotations
@@ -64,18 +64,53 @@ def state_hash(s):
     return h
 
 
+@njit(cache=True, inline="always")
+def find_slot(keys, h):
+    """The slot holding hash ``h`` (either slot of its bucket), or -1."""
+    base = np.int64(h & np.uint64(keys.size - 2))
+    if keys[base] == h:
+        return base
+    if keys[base + 1] == h:
+        return base + 1
+    return np.int64(-1)
+
+
+@njit(cache=True, inline="always")
+def store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work):
+    """The slot where hash ``h`` is to be stored, after ``work`` decisions searched.
+
+    Each bucket has two slots: the first keeps the entry that cost the most work (a big
+    proof is not thrown away by the many small ones after it); the second takes the
+    rest, and the entry a costlier one moves out of the first.
+    """
+    base = np.int64(h & np.uint64(keys.size - 2))
+    if keys[base] == h:
+        return base
+    if keys[base + 1] == h or work < work_t[base]:
+        return base + 1
+    keys[base + 1] = keys[base]
+    lower_t[base + 1] = lower_t[base]
+    upper_t[base + 1] = upper_t[base]
+    move_t[base + 1] = move_t[base]
+    depth_t[base + 1] = depth_t[base]
+    work_t[base + 1] = work_t[base]
+    return base
+
+
 class Table(NamedTuple):
-    """Parallel arrays: full hash, lower and upper bound, best decision, searched depth."""
+    """Parallel arrays: full hash, lower and upper bound, best decision, searched depth,
+    and the work (decisions applied) the entry cost; in buckets of two slots."""
 
     keys: np.ndarray
     lower: np.ndarray
     upper: np.ndarray
     move: np.ndarray
     depth: np.ndarray
+    work: np.ndarray
 
     @classmethod
     def create(cls, bits: int = 21) -> Table:
-        """A table of ``2 ** bits`` slots (2**21: about 45 MB)."""
+        """A table of ``2 ** bits`` slots (2**21: about 50 MB)."""
         if not 10 <= bits <= 28:
             raise ValueError(f"table bits must be from 10 to 28, not {bits}")
         size = 1 << bits
@@ -83,6 +118,7 @@ class Table(NamedTuple):
         # key 0, which no searched position matches (a stored depth is at least 1).
         return cls(
             np.zeros(size, np.uint64),
+            np.zeros(size, np.int32),
             np.zeros(size, np.int32),
             np.zeros(size, np.int32),
             np.zeros(size, np.int32),

@@ -1,0 +1,64 @@
+"""The exact frontier (issue #11, item 6): python benchmarks/frontier.py [options]
+
+Proves the outcome (win, draw or loss) of each position of ``benchmarks/frontier.txt``
+(made by ``make_frontier.py``) and of the wide 6-token position, each within ``--cap``
+seconds, and prints how many were proven, with times and decisions applied.
+``--sample K`` takes every K-th position only (the full run costs up to 51 x cap
+seconds of one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from pathlib import Path
+
+from cernunos_widget.engine import Position
+from cernunos_widget.solver import prepare_engine
+from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
+from cernunos_widget.solver.search import Budget, SearchAborted
+
+SET = Path(__file__).with_name("frontier.txt")
+WIDE = "d,tdBD,c,wSTTT/bb,t,ttttttCT,sdtt/Ff,.,WtTTTTD,WXT p 1 3-1"
+
+
+def positions(sample: int) -> list[str]:
+    cpns = [line for line in SET.read_text().splitlines() if line and line[0] != "#"]
+    return cpns[::sample]
+
+
+def prove(cpn: str, cap: float) -> tuple[int | None, float, int]:
+    """(outcome for Green or None if not proven, seconds, decisions applied)."""
+    search = CompiledExactSearch(Budget(seconds=cap))
+    start = time.perf_counter()
+    try:
+        outcome = search.outcome(Position.from_cpn(cpn))
+    except SearchAborted:
+        outcome = None
+    return outcome, time.perf_counter() - start, search.budget.spent
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cap", type=float, default=60.0, help="seconds per position")
+    parser.add_argument("--sample", type=int, default=1, help="every K-th position")
+    parser.add_argument("--wide", action="store_true", help="the wide position only")
+    args = parser.parse_args()
+    prepare_engine()
+    cpns = [WIDE] if args.wide else [WIDE, *positions(args.sample)]
+    times = []
+    for i, cpn in enumerate(cpns):
+        outcome, seconds, nodes = prove(cpn, args.cap)
+        word = "not proven" if outcome is None else {1: "green", 0: "draw", -1: "purple"}[outcome]
+        print(f"{i:3d} {word:10s} {seconds:7.2f} s {nodes:13,d} decisions  {cpn}", flush=True)
+        if outcome is not None and i > 0:
+            times.append(seconds)
+    total = len(cpns) - 1
+    if total:
+        median = f", median {statistics.median(times):.2f} s" if times else ""
+        print(f"set: {len(times)}/{total} proven within {args.cap:g} s{median}")
+
+
+if __name__ == "__main__":
+    main()

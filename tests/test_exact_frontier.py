@@ -1,0 +1,74 @@
+"""Proofs on harder endgames stay honest (issue #11, item 6), checked with the Python engine.
+
+These endgames (5-7 tokens in the reserves) took today's search 0.1-1.1 million decisions
+to prove; the faster exact search (table ordering, killers, finished children ending a
+node) must still claim only what play confirms: its principal variation, played by the
+engine, ends with the claimed outcome, and wherever the loser decides along it,
+every option still loses (proven), a sample of them played out to the end.
+"""
+
+import random
+
+import pytest
+
+from cernunos_widget.engine import Position
+from cernunos_widget.solver import Limit, solve
+from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
+from cernunos_widget.solver.values import final_score
+
+HARDER = [
+    "DTTTTTTT,DTTTT,xW,ttttt/tt,W,dttts,Swd/dcw,Df,CX,F g 2 1-2",
+    "TTtt,tTT,CD,SF/TTTTTTT,cdttx,tttttt,wds/tX,DW,dD,wB g 1 1-0",
+    "tsd,TTS,X,f/Bdttttb,TWT,BWBDTttw,./Dttt,d,Dx,Fcttb g 1 3-0",
+    "TTTTT,x,F,Dds/Ttttt,ttttttdw,cD,XB/.,wb,CD,Wb g 2 6-2",
+]
+
+
+def green_outcome(p: Position) -> int:
+    """-1 / 0 / 1 for Green, from the final score of a finished game (the engine's R-17)."""
+    score = final_score(p)
+    return (score > 0) - (score < 0)
+
+
+def play_out(p: Position, decisions) -> Position:
+    for d in decisions:
+        p = p.play(d)  # the Python engine: an illegal decision raises
+    return p
+
+
+@pytest.mark.parametrize("cpn", HARDER)
+def test_the_principal_variation_ends_with_the_claimed_outcome(cpn):
+    p = Position.from_cpn(cpn)
+    solution = solve(p, Limit(time=120), strong=False)
+    assert solution.proven
+    end = play_out(p, solution.pv)
+    assert end.is_over
+    sign = 1 if p.decider.letter == "g" else -1
+    assert {1: "win", 0: "draw", -1: "loss"}[sign * green_outcome(end)] == solution.outcome
+
+
+@pytest.mark.parametrize("cpn", HARDER)
+def test_along_the_proof_every_decision_of_the_loser_still_loses(cpn):
+    p = Position.from_cpn(cpn)
+    search = CompiledExactSearch()
+    outcome = search.outcome(p)  # Green's point of view
+    assert outcome != 0
+    loser = "g" if outcome < 0 else "p"
+    line = search.principal_variation(p, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1))
+    checked = 0
+    for code in line:
+        if p.decider.letter == loser:
+            replies = p.option_codes
+            for reply in replies:
+                assert search.outcome(p.child(reply)) == outcome, f"reply {reply}"
+            if not checked:  # a sample played out to the end by the engine
+                for reply in random.Random(cpn).sample(replies, min(3, len(replies))):
+                    child = p.child(reply)
+                    rest = search.principal_variation(
+                        child, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1)
+                    )
+                    end = play_out(child, rest)
+                    assert end.is_over and green_outcome(end) == outcome
+            checked += 1
+        p = p.play(code)
+    assert checked and p.is_over and green_outcome(p) == outcome

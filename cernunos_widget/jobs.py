@@ -116,6 +116,25 @@ def line_dict(position: Position, info) -> dict:
     }
 
 
+def prepare(session: Session, job: Job, state: dict) -> None:
+    """Prepare the search engine before the job's clock starts, saying so in its state
+    (``preparing``: loading, or compiling once per install) while it takes."""
+    from .solver import engine_cached, engine_ready, prepare_engine
+
+    if engine_ready():
+        return
+    what = "loading the engine" if engine_cached() else (
+        "preparing the engine (compiling, about 30 s, once per install)"
+    )
+
+    def progress(done: int, total: int) -> None:
+        session.set_status(job, {**state, "preparing": f"{what}: {done}/{total}"})
+
+    session.set_status(job, {**state, "preparing": what})
+    prepare_engine(progress)
+    session.set_status(job, state)
+
+
 def analysis_work(
     session: Session,
     node: GameNode,
@@ -132,6 +151,8 @@ def analysis_work(
     def work(job: Job) -> None:
         if analyser is None:
             from .solver import analysis as run
+
+            prepare(session, job, base)
         else:
             run = analyser
         status, lines = "done", []
@@ -204,6 +225,7 @@ def review_work(
 
         latest: dict[int, NodeReview] = {}
         state = {"gen": job.generation, "status": "running", "pass": 0, "passes": len(limits)}
+        prepare(session, job, state)
 
         def counts() -> dict:
             return Review(list(latest.values()), engine, limits).counts()

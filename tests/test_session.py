@@ -226,3 +226,28 @@ def test_real_engines_stop_promptly():
 def test_a_position_without_decisions_is_not_analysed():
     s = Session(Game.parse(f'[CPN "{cpn({"a1": "T"}, "g", "#")}"]'))
     assert s.analyse() is None and s.analysis["status"] == "over"
+
+
+def test_a_job_says_it_is_preparing_the_engine_before_its_clock_starts(monkeypatch):
+    import cernunos_widget.solver as solver
+
+    calls: list[str] = []
+    monkeypatch.setattr(solver, "engine_ready", lambda: False)
+    monkeypatch.setattr(solver, "engine_cached", lambda: False)
+    monkeypatch.setattr(solver, "analysis", slow_analyser(0.0, 3))
+
+    def prepare(progress):
+        calls.append("prepare")
+        progress(1, 2)
+        progress(2, 2)
+
+    monkeypatch.setattr(solver, "prepare_engine", prepare)
+    s = Session()
+    states = []
+    s.subscribe(lambda change: change.analysis and states.append(dict(change.analysis)))
+    job = s.analyse()
+    assert job.wait(5) and calls == ["prepare"]
+    preparing = [a["preparing"] for a in states if "preparing" in a]
+    assert preparing[0].startswith("preparing the engine (compiling")
+    assert preparing[-1].endswith(": 2/2") and s.analysis["status"] == "done"
+    assert "preparing" not in s.analysis  # said while it took, not after

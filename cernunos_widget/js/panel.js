@@ -188,7 +188,7 @@ function createAnalysis() {
       html += `</div><div class="cw-analysis-status">${esc(a.status)} · ${esc(a.limit || "")} · ${esc(a.engine || "")}`
         + ` · depth ${best.depth} · ${best.nodes.toLocaleString()} decisions · ${best.seconds} s</div>`;
     } else if (here && a.status === "running") {
-      html += `<span class="cw-analysis-status">preparing the engine…</span>`;
+      html += `<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing || "searching")}…</span>`;
     } else if (here && a.status) {
       html += `<span class="cw-analysis-status">${esc(a.status)}</span>`;
     }

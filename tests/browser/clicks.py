@@ -46,3 +46,12 @@ class FrameMeter:
 
     def reset(self) -> None:
         self.bytes = self.frames = 0
+
+
+def live_preview(widget, path: Path) -> Path:
+    """``widget.to_html`` with its controls enabled, as if a kernel answered: for tests of
+    the page's looks and keyboard use that need no kernel (requests get the static notice)."""
+    html = widget.to_html().replace('"static": true', '"static": false', 1)
+    assert '"static": false' in html
+    path.write_text(html, encoding="utf-8")
+    return path

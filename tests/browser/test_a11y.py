@@ -13,6 +13,7 @@ import pytest
 from cpn_builder import cpn as cpn_of
 from playwright.sync_api import expect
 
+from browser.clicks import live_preview
 from cernunos_widget import CernunosWidget
 
 AXE_PACKAGE = "axe-core@4"
@@ -143,8 +144,7 @@ def test_text_contrast_is_at_least_4_5_in_every_theme(page, tmp_path, theme):
     w = CernunosWidget(cpn=cpn_of(TALL))
     w.play("B@d3")
     w.overlay = True
-    w.to_html(tmp_path / "board.html")
-    page.goto((tmp_path / "board.html").as_uri())
+    page.goto(live_preview(w, tmp_path / "board.html").as_uri())
     for name, value in THEMES[theme].items():
         page.evaluate("([n, v]) => document.body.setAttribute(n, v)", [name, value])
     if theme != "light":  # the page behind the widget, as the host would paint it

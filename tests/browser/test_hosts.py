@@ -117,9 +117,9 @@ def test_marimo_plays_by_clicks_and_a_cell_reacts(marimo_app, page):  # noqa: F8
         expect(probe).to_contain_text(f'"requests": {requests},')
         return json.loads(probe.inner_text())
 
-    assert kernel_state(0)["current"] == 0
+    assert kernel_state(1)["current"] == 0  # the page's first request: a ping (kernel there?)
     play_by_clicks(page, root)  # custom messages page -> kernel, and the replies back
-    state = kernel_state(len(CLICKED))
+    state = kernel_state(1 + len(CLICKED))
     assert state["game"] == " ".join(CLICKED) and state["cpn"] == cpn_after(CLICKED)
     assert state["current"] == 3 and state["message"] == ""
     page.get_by_role("button", name="play from Python").click()
@@ -128,10 +128,10 @@ def test_marimo_plays_by_clicks_and_a_cell_reacts(marimo_app, page):  # noqa: F8
     expect(root).to_have_attribute("data-current", "4")
     expect(probe).to_contain_text('"python": 1,')
     state = json.loads(probe.inner_text())
-    assert state["game"] == " ".join([*CLICKED, FROM_PYTHON]) and state["requests"] == 3
+    assert state["game"] == " ".join([*CLICKED, FROM_PYTHON]) and state["requests"] == 4
     root.locator('[data-action="back"]').click()  # navigation: local first, the kernel follows
     expect(root).to_have_attribute("data-current", "3")
-    assert kernel_state(4)["current"] == 3
+    assert kernel_state(5)["current"] == 3
 
 
 def test_the_tour_opens_in_notebook7_and_its_analysis_board_proves(

@@ -11,6 +11,7 @@ from cpn_builder import FINAL_PLACEMENT
 from cpn_builder import cpn as cpn_of
 from playwright.sync_api import expect
 
+from browser.clicks import live_preview
 from cernunos_widget import CernunosWidget
 from cernunos_widget.engine.zones import zone_table
 
@@ -26,8 +27,7 @@ def show(page, tmp_path, cpn: str, width: int = 1000, dark: bool = False, overla
     """A static page of a board at ``cpn``, ``width`` px wide, in the light or dark theme."""
     w = CernunosWidget(cpn=cpn)
     w.overlay = overlay
-    path = tmp_path / "board.html"
-    w.to_html(path)
+    path = live_preview(w, tmp_path / "board.html")
     page.set_viewport_size({"width": width, "height": 900})
     page.goto(path.as_uri())
     page.evaluate(f"document.body.setAttribute('data-jp-theme-light', '{str(not dark).lower()}')")
@@ -192,7 +192,7 @@ def test_toolbar_buttons_have_icons_names_and_tooltips(page, tmp_path):
         assert button.get_attribute("aria-label")
     page.locator(".cw-root [data-action=review]").hover()
     tip = page.locator(".cw-root .cw-tip")
-    expect(tip).to_have_text("Mark decisions that threw away a win or a draw")
+    expect(tip).to_have_text("Evaluate every position of the main line and mark the mistakes")
     box, at = root.bounding_box(), tip.bounding_box()
     assert box["x"] <= at["x"] and at["x"] + at["width"] <= box["x"] + box["width"]
     page.mouse.move(0, 0)

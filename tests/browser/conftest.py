@@ -13,6 +13,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -50,10 +52,34 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def jupyter_lab(tmp_path_factory):
-    """A JupyterLab server on 127.0.0.1 serving a scratch folder; yields (url, folder)."""
-    tmp = tmp_path_factory.mktemp("jlab")
+@contextmanager
+def server(command: list[str], ready_url: str, log_path: Path, **popen) -> Iterator[None]:
+    """Run ``command`` until the block ends; wait (60 s at most) until ``ready_url`` answers."""
+    log = open(log_path, "w")  # noqa: SIM115 - closed at teardown
+    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, **popen)
+    deadline = time.time() + 60
+    try:
+        while True:
+            try:
+                urllib.request.urlopen(ready_url, timeout=2)
+                break
+            except OSError:
+                if time.time() > deadline or proc.poll() is not None:
+                    raise RuntimeError(log_path.read_text()) from None
+                time.sleep(0.3)
+        yield
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def jupyter_server(tmp: Path, module: str) -> Iterator[tuple[str, Path]]:
+    """``python -m <module>`` (jupyterlab, notebook) on 127.0.0.1 with a token, its own
+    config, data and settings in ``tmp``, serving ``tmp/nb``; yields (url, folder)."""
     root = tmp / "nb"
     root.mkdir()
     env = dict(
@@ -73,42 +99,27 @@ def jupyter_lab(tmp_path_factory):
     widgets.mkdir(parents=True)  # "Save Widget State Automatically": boards reach the file
     (widgets / "plugin.jupyterlab-settings").write_text('{"saveState": true}')
     port = _free_port()
-    log = open(tmp / "lab.log", "w")  # noqa: SIM115 - closed at teardown
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyterlab",
-            "--no-browser",
-            "--allow-root",
-            "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.port={port}",
-            "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={TOKEN}",
-            f"--ServerApp.root_dir={root}",
-        ],
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 60
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/status?token={TOKEN}", timeout=2)
-            break
-        except OSError:
-            if time.time() > deadline or proc.poll() is not None:
-                proc.kill()
-                raise RuntimeError((tmp / "lab.log").read_text()) from None
-            time.sleep(0.3)
-    yield url, root
-    proc.terminate()
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
+    command = [
+        sys.executable,
+        "-m",
+        module,
+        "--no-browser",
+        "--allow-root",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0",
+        f"--IdentityProvider.token={TOKEN}",
+        f"--ServerApp.root_dir={root}",
+    ]
+    with server(command, f"{url}/api/status?token={TOKEN}", tmp / f"{module}.log", env=env):
+        yield url, root
+
+
+@pytest.fixture(scope="session")
+def jupyter_lab(tmp_path_factory):
+    """A JupyterLab server on 127.0.0.1 serving a scratch folder; yields (url, folder)."""
+    yield from jupyter_server(tmp_path_factory.mktemp("jlab"), "jupyterlab")
 
 
 class Lab:

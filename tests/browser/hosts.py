@@ -6,80 +6,18 @@ config/data/runtime dirs), its log kept, stopped at teardown. ``test_hosts.py`` 
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
-from pathlib import Path
+from contextlib import ExitStack
 
 import pytest
 
-from browser.conftest import TOKEN, Lab, _free_port, make_notebook
-
-
-@contextmanager
-def server(command: list[str], ready_url: str, log_path: Path, **popen) -> Iterator[None]:
-    """Run ``command`` until the block ends; wait (60 s at most) until ``ready_url`` answers."""
-    log = open(log_path, "w")  # noqa: SIM115 - closed at teardown
-    proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, **popen)
-    deadline = time.time() + 60
-    try:
-        while True:
-            try:
-                urllib.request.urlopen(ready_url, timeout=2)
-                break
-            except OSError:
-                if time.time() > deadline or proc.poll() is not None:
-                    raise RuntimeError(log_path.read_text()) from None
-                time.sleep(0.3)
-        yield
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+from browser.conftest import TOKEN, Lab, _free_port, jupyter_server, make_notebook, server
 
 
 @pytest.fixture(scope="session")
 def notebook7_server(tmp_path_factory):
     """Jupyter Notebook 7 on 127.0.0.1 with a token, serving a scratch folder: (url, folder)."""
-    tmp = tmp_path_factory.mktemp("nb7")
-    root = tmp / "nb"
-    root.mkdir()
-    env = dict(
-        os.environ,
-        JUPYTER_CONFIG_DIR=f"{tmp}/cfg",
-        JUPYTER_DATA_DIR=f"{tmp}/data",
-        JUPYTER_RUNTIME_DIR=f"{tmp}/run",
-        JUPYTERLAB_SETTINGS_DIR=f"{tmp}/settings",
-        JUPYTERLAB_WORKSPACES_DIR=f"{tmp}/ws",
-    )
-    settings = tmp / "settings/@jupyterlab/apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false", "checkForUpdates": false}'
-    )
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    command = [
-        sys.executable,
-        "-m",
-        "notebook",
-        "--no-browser",
-        "--allow-root",
-        "--ServerApp.ip=127.0.0.1",
-        f"--ServerApp.port={port}",
-        "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={TOKEN}",
-        f"--ServerApp.root_dir={root}",
-    ]
-    with server(command, f"{url}/api/status?token={TOKEN}", tmp / "notebook.log", env=env):
-        yield url, root
+    yield from jupyter_server(tmp_path_factory.mktemp("nb7"), "notebook")
 
 
 class Notebook7(Lab):

@@ -45,12 +45,25 @@ function render({ model, el }) {
       if (!fixedStatic && local.kernel !== "live") local.kernel = "static";
       say(`cannot reach the kernel (${error})`);
     }
+    return id;
+  }
+
+  // While the page's latest navigation is unanswered, replies to older requests do not move
+  // the current node back (keys pressed faster than the kernel answers each act on the last).
+  let latestGoto = null;
+
+  function currentToKeep(msg) {
+    if (!latestGoto || !pending.has(latestGoto) || msg.reply === latestGoto) return null;
+    if (!msg.patch || msg.patch.reset || msg.patch.current === undefined) return null;
+    return storeOf(model).current;
   }
 
   function onCustom(msg) {
     if (!msg || typeof msg !== "object") return;
     if (!fixedStatic) local.kernel = "live"; // a kernel answered
+    const keep = currentToKeep(msg);
     if (msg.patch) applyPatch(storeOf(model), msg.patch);
+    if (keep !== null && nodeOf(storeOf(model), keep)) storeOf(model).current = keep;
     if (msg.reply !== undefined && pending.has(msg.reply)) {
       const { onOk, onFail } = pending.get(msg.reply);
       pending.delete(msg.reply);
@@ -108,7 +121,7 @@ function render({ model, el }) {
       store.current = id;
       redrawAll();
     }
-    request({ type: "goto", node: id });
+    latestGoto = request({ type: "goto", node: id });
   }
 
   function navigate(key) {

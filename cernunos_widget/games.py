@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
-import tempfile
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -53,6 +53,7 @@ __all__ = [
 Source = str | os.PathLike | IO[str] | IO[bytes]
 WRAP = 79  # columns of game text per line (a longer word keeps its own line)
 
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
 _BLANK = re.compile(r"[ \t\r\n\f\v]*")
 _OUTSIDE = re.compile(r"[^{\[]*")  # outside comments: up to a comment or a tag
 _IN_COMMENT = re.compile(r"[^\\}]*")
@@ -301,21 +302,18 @@ def write_games(games: Iterable[Game], path: str | os.PathLike, *, append: bool 
     ``path`` is left exactly as it was.  ``games`` is consumed lazily, one at a time.
     """
     path = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, temp = _temporary(path)
     try:
         with os.fdopen(fd, "wb") as out:
             tail = b""
+            if path.exists():
+                shutil.copymode(path, temp)
             if append and path.exists():
                 with open(path, "rb") as old:
                     shutil.copyfileobj(old, out)
                     if out.tell():
                         old.seek(max(0, out.tell() - 2))
                         tail = old.read()
-                shutil.copymode(path, temp)
-            elif path.exists():
-                shutil.copymode(path, temp)
-            else:
-                os.chmod(temp, 0o666 & ~_umask())
             separator = b"" if not tail or tail.endswith(b"\n\n") else b"\n"
             if tail and not tail.endswith(b"\n"):
                 separator = b"\n\n"
@@ -327,12 +325,17 @@ def write_games(games: Iterable[Game], path: str | os.PathLike, *, append: bool 
             os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
     return count
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _temporary(path: Path) -> tuple[int, Path]:
+    """A new file next to ``path``, open for writing, with the mode a new file gets
+    (0o666 less the umask, as ``open`` gives; ``mkstemp`` would give 0o600)."""
+    while True:
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), temp
+        except FileExistsError:
+            continue

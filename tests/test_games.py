@@ -336,6 +336,9 @@ def test_append_adds_games_after_a_blank_line(tmp_path):
 def test_writing_keeps_the_files_permissions(tmp_path):
     path = tmp_path / "games.cgn"
     write_games([Game()], path)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert os.stat(path).st_mode & 0o777 == 0o666 & ~umask  # as open() would make it
     os.chmod(path, 0o640)
     write_games([Game()], path)
     assert os.stat(path).st_mode & 0o777 == 0o640

@@ -54,7 +54,6 @@ Source = str | os.PathLike | IO[str] | IO[bytes]
 WRAP = 79  # columns of game text per line (a longer word keeps its own line)
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
-_BLANK = re.compile(r"[ \t\r\n\f\v]*")
 _OUTSIDE = re.compile(r"[^{\[]*")  # outside comments: up to a comment or a tag
 _IN_COMMENT = re.compile(r"[^\\}]*")
 
@@ -76,8 +75,10 @@ class GameFileError(GameTextError):
             if part
         )
         super().__init__(f"{where}: {message}" if where else message)
-        self.line = line
-        self.index = index
+        self.message, self.line, self.index = message, line, index
+
+    def __reduce__(self):  # a worker process's error keeps its line and index
+        return type(self), (self.message, self.line, self.index)
 
 
 # ---------------------------------------------------------------------- reading
@@ -154,7 +155,7 @@ def _scan(line: str, comment: bool) -> tuple[bool, bool, bool]:
     whether it starts with a tag, and whether it ends inside a comment."""
     i, end = 0, len(line)
     moves = comment
-    first = _BLANK.match(line).end()
+    first = len(line) - len(line.lstrip())
     starts_tag = not comment and first < end and line[first] == "["
     while i < end:
         if comment:
@@ -188,7 +189,7 @@ def _chunks(lines: Iterator[str]) -> Iterator[tuple[int, list[str]]]:
     state = "empty"  # then "tags" (only tags so far), "gap" (tags, then a blank line), "moves"
     comment = False
     for number, line in enumerate(lines, 1):
-        if not comment and _BLANK.fullmatch(line):
+        if not comment and line.isspace():  # white space as the game text reads it
             if state == "moves":
                 yield start, chunk
                 chunk, size, state = [], 0, "empty"

@@ -247,6 +247,20 @@ def test_bad_files_say_which_line(text, line, fragment):
     assert info.value.line == line and fragment in str(info.value), str(info.value)
 
 
+def test_unicode_white_space_is_blank_as_the_game_text_reads_it():
+    games = read_text('[Result "*"]\nB@b2\n\n\u00a0\u2003\n\n[Result "*"]\n')
+    assert [len(g.mainline()) for g in games] == [1, 0]
+
+
+def test_an_error_from_a_worker_process_keeps_its_line_and_index():
+    import pickle
+
+    with pytest.raises(GameFileError) as info:
+        read_text('[Result "*"]\nB@b2\n\n[Result "*"]\nB@z2\n')
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (again.line, again.index, str(again)) == (5, 1, str(info.value))
+
+
 def test_games_before_a_bad_one_are_yielded():
     games = read_games(io.StringIO('[Result "*"]\nB@b2\n\n[Result "*"]\nB@b9\n'))
     assert next(games).mainline()[0].token == "B@b2"

@@ -75,10 +75,7 @@ class GameFileError(GameTextError):
             if part
         )
         super().__init__(f"{where}: {message}" if where else message)
-        self.message, self.line, self.index = message, line, index
-
-    def __reduce__(self):  # a worker process's error keeps its line and index
-        return type(self), (self.message, self.line, self.index)
+        self.line, self.index = line, index
 
 
 # ---------------------------------------------------------------------- reading

@@ -62,7 +62,7 @@ class GameFileError(GameTextError):
     """A game file that cannot be read, or a game that cannot be written.
 
     ``line`` is the file's line (1-based; None when writing), ``index`` the game's index in
-    the file or the iterable (0-based).
+    the file or the iterable (0-based), ``reason`` the message without them.
     """
 
     def __init__(self, message: str, line: int | None = None, index: int | None = None) -> None:
@@ -75,7 +75,7 @@ class GameFileError(GameTextError):
             if part
         )
         super().__init__(f"{where}: {message}" if where else message)
-        self.line, self.index = line, index
+        self.reason, self.line, self.index = message, line, index
 
 
 # ---------------------------------------------------------------------- reading
@@ -123,8 +123,12 @@ def _lines(stream: IO) -> Iterator[str]:
     while True:
         try:
             line = stream.readline(MAX_GAME_TEXT + 1)
-        except UnicodeDecodeError as e:  # a text stream's own decoding
-            raise GameFileError(f"not UTF-8 text: {e.reason}", number + 1) from None
+        except UnicodeDecodeError as e:  # a text stream's own decoding, which reads ahead
+            raise GameFileError(
+                f"not UTF-8 text ({e.reason}) at this line or a later one: read the path or "
+                "a binary stream for the exact line",
+                number + 1,
+            ) from None
         if not line:
             return
         number += 1
@@ -182,32 +186,35 @@ def _chunks(lines: Iterator[str]) -> Iterator[tuple[int, list[str]]]:
     """Each game's lines and its first line's number: a game ends at a blank line outside
     a comment once it has game text, or where a tag line starts after a blank line."""
     chunk: list[str] = []
-    start = size = 0
+    start = size = games = 0
     state = "empty"  # then "tags" (only tags so far), "gap" (tags, then a blank line), "moves"
     comment = False
-    for number, line in enumerate(lines, 1):
-        if not comment and line.isspace():  # white space as the game text reads it
-            if state == "moves":
+    try:
+        for number, line in enumerate(lines, 1):
+            if not comment and line.isspace():  # white space as the game text reads it
+                if state == "moves":
+                    yield start, chunk
+                    chunk, size, state, games = [], 0, "empty", games + 1
+                elif state == "tags":
+                    state = "gap"
+                continue
+            moves, starts_tag, comment = _scan(line, comment)
+            if starts_tag and state in ("moves", "gap"):
                 yield start, chunk
-                chunk, size, state = [], 0, "empty"
-            elif state == "tags":
-                state = "gap"
-            continue
-        moves, starts_tag, comment = _scan(line, comment)
-        if starts_tag and state in ("moves", "gap"):
-            yield start, chunk
-            chunk, size, state = [], 0, "empty"
-        if not chunk:
-            start = number
-        chunk.append(line)
-        size += len(line)
-        if size > MAX_GAME_TEXT:
-            raise GameFileError(
-                f"the game starting at line {start} is longer than {MAX_GAME_TEXT:,} characters"
-                + (" (a '{' opened a comment that is not closed)" if comment else ""),
-                number,
-            )
-        state = "moves" if moves else ("tags" if state in ("empty", "gap") else state)
+                chunk, size, state, games = [], 0, "empty", games + 1
+            if not chunk:
+                start = number
+            chunk.append(line)
+            size += len(line)
+            if size > MAX_GAME_TEXT:
+                raise GameFileError(
+                    f"the game starting at line {start} is longer than {MAX_GAME_TEXT:,} "
+                    "characters" + (" (inside a comment: is a '}' missing?)" if comment else ""),
+                    number,
+                )
+            state = "moves" if moves else ("tags" if state in ("empty", "gap") else state)
+    except GameFileError as e:  # from a line: say which game it is in
+        raise GameFileError(e.reason, e.line, games) from None
     if chunk:
         yield start, chunk
 

@@ -269,7 +269,13 @@ def test_games_before_a_bad_one_are_yielded():
 
 
 def test_bad_bytes_and_bad_sources():
-    with pytest.raises(GameFileError, match="line 2: not UTF-8 text: byte 0xff"):
+    two = b'[Result "*"]\nB@b2\n\n[Result "*"]\nB@b2 {\xe9}\n'
+    with pytest.raises(GameFileError, match="line 5, game index 1: not UTF-8") as info:
+        list(read_games(io.BytesIO(two)))
+    assert (info.value.line, info.value.index) == (5, 1)
+    with pytest.raises(GameFileError, match="not UTF-8 text .* at this line or a later one"):
+        list(read_games(io.TextIOWrapper(io.BytesIO(two), encoding="utf-8")))  # reads ahead
+    with pytest.raises(GameFileError, match="line 2, game index 0: not UTF-8 text: byte 0xff"):
         list(read_games(io.BytesIO(b'[Result "*"]\nB@b2 {\xff}\n')))
     with pytest.raises(GameFileError, match="a path or an open stream"):
         list(read_games(42))
@@ -279,9 +285,9 @@ def test_a_game_too_long_for_a_file_is_refused_in_bounded_memory(monkeypatch):
     import cernunos_widget.games as games
 
     monkeypatch.setattr(games, "MAX_GAME_TEXT", 1000)
-    with pytest.raises(GameFileError, match="line 1: a line longer than 1,000"):
+    with pytest.raises(GameFileError, match="line 1, game index 0: a line longer than 1,000"):
         read_text("B@b2 " * 300)
-    with pytest.raises(GameFileError, match=r"longer than 1,000 characters \(a '\{' opened"):
+    with pytest.raises(GameFileError, match=r"1,000 characters \(inside a comment: is a '\}'"):
         read_text("B@b2 {" + "x\n" * 600 + "}")
     big = Game()
     big.root.play("B@b2").comment = "x" * 2000

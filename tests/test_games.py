@@ -30,13 +30,15 @@ def finished_game(seed: int) -> Game:
     return fill_result(game)
 
 
+LOCKED = {  # every cell Purple's, with power >= 1 (tests/test_turns.py)
+    "a1": "t", "b1": "td", "c1": "tt", "d1": "tt", "a2": "tt", "b2": "tt",
+    "c2": "tb", "d2": "bb", "a3": "dd", "b3": "ww", "c3": "sx", "d3": "fc",
+}
+
+
 def forfeit_game() -> Game:
-    """A game whose main line ends by forfeit (R-15): every cell Purple's, with power."""
-    locked = {
-        "a1": "t", "b1": "td", "c1": "tt", "d1": "tt", "a2": "tt", "b2": "tt",
-        "c2": "tb", "d2": "bb", "a3": "dd", "b3": "ww", "c3": "sx", "d3": "fc",
-    }
-    game = Game(Position.from_cpn(cpn(locked, "g", "x")), {"Green": "stuck"})
+    """A game whose main line ends by forfeit (R-15): Green has no legal placement."""
+    game = Game(Position.from_cpn(cpn(LOCKED, "g", "x")), {"Green": "stuck"})
     assert game.root.position.result().forfeit
     return fill_result(game)
 
@@ -138,14 +140,14 @@ def test_the_game_text_form_reads_tags_too():
 # ---------------------------------------------------------------------- results
 
 
-def test_fill_result_names_the_engines_outcome():
+def test_fill_result_names_the_engines_outcome_green_first():
+    over = Game(Position.from_cpn(cpn(LOCKED, "g", "#", "0-1")))  # R-17: Purple 12 cells
+    assert str(over.root.position.result()) == "purple 0-12 0-5 0-1"
+    assert fill_result(over).headers == {"Result": "0-1", "Score": "0-12 0-5 0-1"}
+    assert fill_result(forfeit_game()).headers["Result"] == "0-1"  # Green cannot place
     game = finished_game(3)
-    result = game.root.end().position.result()
-    winner = {None: "1/2-1/2"}.get(result.winner, "1-0" if result.winner.name == "GREEN" else "0-1")
-    assert game.headers["Result"] == winner
-    assert game.headers["Score"] == str(result).split(" ", 1)[1]
-    unfinished = fill_result(Game())
-    assert unfinished.headers == {"Result": "*"}
+    assert game.headers["Score"] == str(game.root.end().position.result()).split(" ", 1)[1]
+    assert fill_result(Game()).headers == {"Result": "*"}
 
 
 def test_fill_result_marks_a_forfeit_and_drops_a_stale_score():

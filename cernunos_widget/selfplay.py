@@ -43,11 +43,12 @@ class SelfPlayError(CernunosError):
     """Bad input to :func:`play_games` (number of games, seed, rules)."""
 
 
-def start_position(rules: str = "standard") -> Position:
-    """The initial position under ``rules`` (only ``standard`` until rule variants exist)."""
+def start_position(rules: str = "standard", cpn: str | None = None) -> Position:
+    """The position ``cpn`` (default: the initial one) under ``rules`` (only ``standard``
+    until rule variants exist)."""
     if rules != "standard":
         raise SelfPlayError(f"unknown rules {clip(rules)}: this version knows only 'standard'")
-    return Position.start()
+    return Position.start() if cpn is None else Position.from_cpn(cpn)
 
 
 class _Chooser:

@@ -32,7 +32,7 @@ import json
 import os
 import socket
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -175,7 +175,9 @@ class _Pending:
 
 
 class _Run:
-    def __init__(self, limit: Limit, engine: str, out: Path | None, progress: bool) -> None:
+    def __init__(
+        self, limit: Limit, engine: str, out: Path | None, progress: bool, total: int | None
+    ) -> None:
         self.limit = limit
         self.engine = engine
         self.out = out
@@ -194,7 +196,7 @@ class _Run:
         self.frames: list[Any] = []
         from tqdm import tqdm
 
-        self.bar = tqdm(desc="analysing games", unit=" games", disable=not progress)
+        self.bar = tqdm(desc="analysing games", unit=" games", total=total, disable=not progress)
 
     def add(self, index: int, game: Game) -> Task | None:
         """Plan a game: resume it, or the task searching the positions it owns."""
@@ -462,7 +464,9 @@ def analyse_games(
     """
     limit = _check_limit(limit)
     check_engine(engine)
-    run = _Run(limit, engine, _out_dir(out), progress)
+    sized = isinstance(games, Sized) and not isinstance(games, (str, Game))
+    total = len(games) if sized else None
+    run = _Run(limit, engine, _out_dir(out), progress, total)
     try:
         with executor_for(executor, workers, scheduler) as pool:
             if pool is None:

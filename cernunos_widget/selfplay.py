@@ -25,6 +25,7 @@ from .engine.decisions import decision_of
 from .engine.errors import clip
 from .executors import executor_for
 from .game import Game
+from .games import fill_result
 from .solver.analyse import Limit, analyse
 from .solver.mcts import Mcts
 from .solver.search import Budget
@@ -244,21 +245,8 @@ def _bar(total: int, progress: bool):
 
 def to_game(played: PlayedGame, tags: dict[str, str], rules: str = "standard") -> Game:
     """The :class:`Game` of ``played`` with ``tags``, Round, Result, Score, Termination."""
-    game = Game(start_position(rules))
+    game = Game(start_position(rules), {**tags, "Round": str(played.index + 1)})
     node = game.root
     for decision in played.decisions:
         node = node.play(decision)
-    game.headers = {**tags, "Round": str(played.index + 1), **result_tags(node.position)}
-    return game
-
-
-def result_tags(final: Position) -> dict[str, str]:
-    """Result, Score and (for a forfeit) Termination of a finished game."""
-    result = final.result()
-    if result is None:
-        return {"Result": "*"}
-    text = {None: "1/2-1/2", Player.GREEN: "1-0", Player.PURPLE: "0-1"}[result.winner]
-    if result.forfeit:
-        return {"Result": text, "Termination": "forfeit"}
-    c, t, b = result.cells, result.trees, result.burned
-    return {"Result": text, "Score": f"{c[0]}-{c[1]} {t[0]}-{t[1]} {b[0]}-{b[1]}"}
+    return fill_result(game)

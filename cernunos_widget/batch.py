@@ -386,6 +386,7 @@ def _write_atomic(table, path: Path) -> None:
     """Write ``path`` whole or not at all: a temporary file in the same directory, renamed."""
     import pyarrow.parquet as pq
 
+    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         pq.write_table(table, temporary)
@@ -438,8 +439,7 @@ def _out_dir(out: object) -> Path | None:
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise BatchError(f"out must be a directory, and {clip(str(path))} is a file")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return path  # made with the first file
 
 
 def analyse_games(
@@ -478,6 +478,8 @@ def analyse_games(
                 _pipeline(run, pool, _games(games))
     finally:
         report = run.close()
+    if report.out is not None:
+        report.out.mkdir(parents=True, exist_ok=True)  # also when there were no games
     return report
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from short_games import mainline, short_games
 
 from cernunos_widget import batch
 from cernunos_widget.batch import (
@@ -14,39 +15,21 @@ from cernunos_widget.batch import (
     read_results,
 )
 from cernunos_widget.engine import Player
-from cernunos_widget.game import Game
-from cernunos_widget.games import fill_result, write_games
-from cernunos_widget.selfplay import play_games
+from cernunos_widget.games import write_games
 from cernunos_widget.solver import Limit, analyse
 from cernunos_widget.solver.analyse import UnknownEngineError
 
 LIMIT = Limit(nodes=200)
 
 
-def ending(game, plies=14):
-    """The last ``plies`` or so decisions of ``game``, from a position with a CPN: a short,
-    finished game (small tests)."""
-    nodes = mainline(game)
-    first = next(n for n in nodes[-plies:] if n.position.at_boundary)
-    short = Game(first.position, {"Round": game.headers["Round"]})
-    node = short.root
-    for later in nodes[nodes.index(first) + 1 :]:
-        node = node.play(later.decision)
-    return fill_result(short)
+def results(frame):
+    """The columns that are results (not measurements of the run)."""
+    return frame.drop(columns=list(MEASUREMENTS))
 
 
 @pytest.fixture(scope="module")
 def games():
-    return [ending(g) for g in play_games(3, "greedy", "random", seed=11, workers=1)]
-
-
-def mainline(game):
-    return [game.root, *game.mainline()]
-
-
-def results(frame):
-    """The columns that are results (not measurements of the run)."""
-    return frame.drop(columns=list(MEASUREMENTS))
+    return short_games(3, seed=11)
 
 
 def test_a_row_per_main_line_position(games):

@@ -404,6 +404,18 @@ def _sorted(table):
 # ---------------------------------------------------------------------------- API
 
 
+def _check_extra() -> None:
+    """pyarrow and pandas come with the ``batch`` extra: say so when they are missing."""
+    try:
+        import pandas  # noqa: F401
+        import pyarrow.parquet  # noqa: F401
+    except ImportError as error:
+        raise BatchError(
+            f"batch analysis needs pyarrow and pandas ({error}): "
+            'pip install "cernunos-widget[batch]"'
+        ) from None
+
+
 def _check_limit(limit: object) -> Limit:
     if limit is None:
         return DEFAULT_LIMIT
@@ -462,6 +474,7 @@ def analyse_games(
     one per core; 1: this process).  Results stream to the Parquet directory ``out``
     (resumable), or come back in ``report.results`` (a pandas DataFrame) without one.
     """
+    _check_extra()
     limit = _check_limit(limit)
     check_engine(engine)
     sized = isinstance(games, Sized) and not isinstance(games, (str, Game))
@@ -509,6 +522,7 @@ def _pipeline(run: _Run, pool: Executor, games: Iterator[Game]) -> None:
 
 def read_results(directory: str | os.PathLike):
     """The rows of a results directory as a pandas DataFrame, sorted by game and ply."""
+    _check_extra()
     import pyarrow.parquet as pq
 
     path = Path(directory)

@@ -1,0 +1,99 @@
+"""Batch figures (a script, not a test): python benchmarks/batch.py [options]
+
+1. Batch analysis: positions analysed per second with 1 and with 2 local worker processes
+   (the same seeded games, a node limit per position), and the parallel efficiency
+   ``rate(2) / (2 * rate(1))`` (the goal: at least 85 %).  The pool is started and every
+   worker has loaded the compiled core before the clock starts: the figure is the steady
+   state of a long run, not the start-up of a short one.
+2. Self-play: games per second with 1 and 2 workers, for a cheap bot and a searching one.
+
+The results of the 1- and 2-worker runs are checked to be equal (node limits).  Figures are
+wall-clock on whatever the machine is doing: on a shared machine they are noisy, and the
+efficiency only means something on a quiet one with at least 2 free cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import pandas  # noqa: F401  (imported before any clock: the first batch run would pay it)
+import pyarrow.parquet  # noqa: F401
+
+from cernunos_widget.batch import MEASUREMENTS, analyse_games
+from cernunos_widget.executors import _worker_start
+from cernunos_widget.selfplay import play_games
+from cernunos_widget.solver import Limit, prepare_engine
+
+
+def pool(workers: int) -> ProcessPoolExecutor:
+    """``workers`` spawned processes, each with the compiled core loaded."""
+    executor = ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+    )
+    for future in [executor.submit(os.getpid) for _ in range(workers * 4)]:
+        future.result()
+    return executor
+
+
+def analysis_rate(games, limit: Limit, workers: int):
+    """(positions a second, results) of one batch analysis on ``workers`` processes."""
+    if workers == 1:
+        started = time.perf_counter()
+        report = analyse_games(games, limit, workers=1)
+        return report.positions / (time.perf_counter() - started), report.results
+    with pool(workers) as executor:
+        started = time.perf_counter()
+        report = analyse_games(games, limit, executor=executor)
+        return report.positions / (time.perf_counter() - started), report.results
+
+
+def selfplay_rate(n: int, bot: str, workers: int, seed: int) -> float:
+    if workers == 1:
+        started = time.perf_counter()
+        play_games(n, bot, bot, seed=seed, workers=1)
+        return n / (time.perf_counter() - started)
+    with pool(workers) as executor:
+        started = time.perf_counter()
+        play_games(n, bot, bot, seed=seed, executor=executor)
+        return n / (time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=8, help="games analysed (default 8)")
+    parser.add_argument("--nodes", type=int, default=20_000, help="node limit a position")
+    parser.add_argument("--selfplay", type=int, default=40, help="self-play games a run")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    prepare_engine()
+    print(f"cores: {os.cpu_count()}, load average: {os.getloadavg()[0]:.1f} (noisy if high)")
+
+    games = play_games(args.games, "greedy", "random", seed=args.seed, workers=1)
+    positions = sum(len(g.mainline()) + 1 for g in games)
+    limit = Limit(nodes=args.nodes)
+    print(f"batch analysis: {args.games} games, {positions} positions, {limit}")
+    one, results_one = analysis_rate(games, limit, 1)
+    two, results_two = analysis_rate(games, limit, 2)
+    same = results_one.drop(columns=list(MEASUREMENTS)).equals(
+        results_two.drop(columns=list(MEASUREMENTS))
+    )
+    print(f"  1 worker : {one:8.1f} positions/s")
+    print(f"  2 workers: {two:8.1f} positions/s")
+    print(f"  parallel efficiency with 2 workers: {two / (2 * one):.0%} (goal >= 85%)")
+    print(f"  results equal with 1 and 2 workers: {same}")
+
+    for bot in ("greedy", "alphabeta:nodes=1000"):
+        n = args.selfplay if bot == "greedy" else max(2, args.selfplay // 4)
+        rates = [selfplay_rate(n, bot, workers, args.seed) for workers in (1, 2)]
+        print(
+            f"self-play {bot} vs itself, {n} games: {rates[0]:.1f} games/s (1 worker), "
+            f"{rates[1]:.1f} games/s (2 workers)"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -93,6 +93,12 @@ def test_results_do_not_depend_on_what_was_searched_before(games):
     assert alone[columns].equals(after[columns])
 
 
+def test_mcts_analysis_is_reproducible_with_a_node_limit(games):
+    runs = [analyse_games(games[:1], LIMIT, workers=1, engine="mcts").results for _ in range(2)]
+    assert results(runs[0]).equals(results(runs[1]))
+    assert runs[0].value.between(-1, 1).all() and runs[0].best.iloc[:-1].notna().all()
+
+
 def test_files_resume_and_read_back(games, tmp_path):
     out = tmp_path / "results"
     full = analyse_games(games, LIMIT, out=out, workers=1)

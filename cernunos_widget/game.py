@@ -307,7 +307,7 @@ def outcome_problem(headers: dict[str, str], end: Position) -> tuple[str, str] |
     """
     result = headers.get("Result")
     if result is not None and result not in RESULTS:
-        return "Result", f"[Result {clip(result)}] is not one of {', '.join(RESULTS)}"
+        return "Result", f"{_shown('Result', result)} is not one of {', '.join(RESULTS)}"
     if end.result() is None:
         if "Score" in headers:
             return "Score", "[Score] is set but the main line does not end the game (R-16)"
@@ -325,10 +325,16 @@ def outcome_problem(headers: dict[str, str], end: Position) -> tuple[str, str] |
             continue  # a scored game may say in other words how it ended
         want = f'[{name} "{expected[name]}"]' if name in expected else f"no [{name}]"
         return name, (
-            f"[{name} {clip(value)}] does not match the main line's end: "
+            f"{_shown(name, value)} does not match the main line's end: "
             f"{end.result().summary}, which is {want}"
         )
     return None
+
+
+def _shown(name: str, value: object) -> str:
+    """A tag as an error message shows it (the value cut to 80 characters)."""
+    text = value if isinstance(value, str) else clip(value)
+    return f'[{name} "{text[:80]}{"..." if len(text) > 80 else ""}"]'
 
 
 def _export_moves(root: GameNode, parts: list[str]) -> None:

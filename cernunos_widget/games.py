@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
-import tempfile
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -41,11 +41,19 @@ from .engine.errors import clip
 from .game import Game, outcome_problem, outcome_tags
 from .gametext import MAX_GAME_TEXT, TAG, GameTextError
 
-__all__ = ["GameFileError", "fill_result", "format_game", "read_games", "write_games"]
+__all__ = [
+    "GameFileError",
+    "fill_result",
+    "format_game",
+    "read_game",
+    "read_games",
+    "write_games",
+]
 
 Source = str | os.PathLike | IO[str] | IO[bytes]
 WRAP = 79  # columns of game text per line (a longer word keeps its own line)
 
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
 _BLANK = re.compile(r"[ \t\r\n\f\v]*")
 _OUTSIDE = re.compile(r"[^{\[]*")  # outside comments: up to a comment or a tag
 _IN_COMMENT = re.compile(r"[^\\}]*")
@@ -92,6 +100,18 @@ def read_games(source: Source) -> Iterator[Game]:
         raise GameFileError(
             f"read_games takes a path or an open stream, not {type(source).__name__}"
         )
+
+
+def read_game(source: Source, index: int = 0) -> Game:
+    """Game ``index`` (0-based) of a ``.cgn`` file; reading stops there (the games before
+    it are read too, and must be valid). :class:`GameFileError` if there is no such game."""
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise GameFileError(f"a game index is an integer >= 0, not {clip(index)}")
+    count = 0
+    for count, game in enumerate(read_games(source), 1):
+        if count > index:
+            return game
+    raise GameFileError(f"no game index {index}: the file holds {count} game(s)")
 
 
 def _read_stream(stream: IO) -> Iterator[Game]:
@@ -282,21 +302,18 @@ def write_games(games: Iterable[Game], path: str | os.PathLike, *, append: bool 
     ``path`` is left exactly as it was.  ``games`` is consumed lazily, one at a time.
     """
     path = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, temp = _temporary(path)
     try:
         with os.fdopen(fd, "wb") as out:
             tail = b""
+            if path.exists():
+                shutil.copymode(path, temp)
             if append and path.exists():
                 with open(path, "rb") as old:
                     shutil.copyfileobj(old, out)
                     if out.tell():
                         old.seek(max(0, out.tell() - 2))
                         tail = old.read()
-                shutil.copymode(path, temp)
-            elif path.exists():
-                shutil.copymode(path, temp)
-            else:
-                os.chmod(temp, 0o666 & ~_umask())
             separator = b"" if not tail or tail.endswith(b"\n\n") else b"\n"
             if tail and not tail.endswith(b"\n"):
                 separator = b"\n\n"
@@ -308,12 +325,17 @@ def write_games(games: Iterable[Game], path: str | os.PathLike, *, append: bool 
             os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
     return count
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _temporary(path: Path) -> tuple[int, Path]:
+    """A new file next to ``path``, open for writing, with the mode a new file gets
+    (0o666 less the umask, as ``open`` gives; ``mkstemp`` would give 0o600)."""
+    while True:
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), temp
+        except FileExistsError:
+            continue

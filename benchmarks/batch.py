@@ -64,7 +64,7 @@ def selfplay_rate(n: int, bot: str, workers: int, seed: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=8, help="games analysed (default 8)")
+    parser.add_argument("--games", type=int, default=16, help="games analysed (default 16)")
     parser.add_argument("--nodes", type=int, default=20_000, help="node limit a position")
     parser.add_argument("--selfplay", type=int, default=40, help="self-play games a run")
     parser.add_argument("--seed", type=int, default=1)

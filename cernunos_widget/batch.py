@@ -290,9 +290,10 @@ class _Run:
 
         try:
             table = pq.read_table(path)
-        except Exception as error:  # a file we did not write (ours are renamed whole)
-            raise BatchError(f"{path} is not a readable results file: {error}") from None
-        meta = json.loads((table.schema.metadata or {}).get(_META, b"{}"))
+            meta = json.loads((table.schema.metadata or {}).get(_META, b"{}"))
+            stored = table.select(list(_ANALYSIS_COLUMNS)).to_pylist()
+        except Exception as error:  # not a file of ours (ours are renamed whole)
+            raise BatchError(f"{path} is not a readable results file: {clip(str(error))}") from None
         if meta.get("game") != fingerprint:
             raise BatchError(
                 f"{path} holds the results of another game: analyse this file into a new "
@@ -303,8 +304,7 @@ class _Run:
                 f"{path} was made with other settings ({meta.get('settings')}), not "
                 f"{self.settings}: use a new directory to analyse with these"
             )
-        columns = table.select(list(_ANALYSIS_COLUMNS)).to_pylist()
-        return [tuple(row[c] for c in _ANALYSIS_COLUMNS) for row in columns]
+        return [tuple(row[c] for c in _ANALYSIS_COLUMNS) for row in stored]
 
     def close(self) -> BatchReport:
         self.bar.close()
@@ -533,5 +533,10 @@ def read_results(directory: str | os.PathLike):
         return _sorted(_empty())
     import pyarrow as pa
 
-    tables = [pq.read_table(f, schema=_schema()) for f in files]
+    tables = []
+    for file in files:
+        try:
+            tables.append(pq.read_table(file, schema=_schema()))
+        except Exception as error:  # not a file of ours
+            raise BatchError(f"{file} is not a readable results file: {clip(str(error))}") from None
     return _sorted(pa.concat_tables(tables))

@@ -193,3 +193,5 @@ def test_bad_directories(games, tmp_path):
     (tmp_path / "junk" / "game-00000000.parquet").write_text("not parquet")
     with pytest.raises(BatchError, match="not a readable results file"):
         analyse_games(games[:1], LIMIT, out=tmp_path / "junk", workers=1)
+    with pytest.raises(BatchError, match="not a readable results file"):
+        read_results(tmp_path / "junk")

@@ -146,7 +146,7 @@ class TestPlayGames:
             play_games(-1, workers=1)
         with pytest.raises(SelfPlayError, match="seed"):
             play_games(1, seed=-3, workers=1)
-        with pytest.raises(SelfPlayError, match="standard"):
+        with pytest.raises(CernunosError, match="standard"):  # what is accepted
             play_games(1, rules="no-such-variant", workers=1)
         with pytest.raises(BotSpecError):
             play_games(1, green="perfect", workers=1)

@@ -9,7 +9,10 @@
 
 The results of the 1- and 2-worker runs are checked to be equal (node limits).  Figures are
 wall-clock on whatever the machine is doing: on a shared machine they are noisy, and the
-efficiency only means something on a quiet one with at least 2 free cores.
+efficiency only means something on a quiet one with at least 2 free cores.  For a loaded
+machine the script also prints CPU seconds a position (this process and the workers, their
+start-up excluded) and how busy the workers were, and from them an estimate of the
+efficiency on free cores.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import resource
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -39,16 +43,41 @@ def pool(workers: int) -> ProcessPoolExecutor:
     return executor
 
 
+def cpu_seconds(who: int) -> float:
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
+
+
+def start_up_cpu(workers: int) -> float:
+    """CPU seconds a pool of ``workers`` spends starting (imports, compiled core) and
+    stopping, with no work: subtracted from a measured run's."""
+    before = cpu_seconds(resource.RUSAGE_CHILDREN)
+    with pool(workers):
+        pass
+    return cpu_seconds(resource.RUSAGE_CHILDREN) - before
+
+
 def analysis_rate(games, limit: Limit, workers: int):
-    """(positions a second, results) of one batch analysis on ``workers`` processes."""
+    """Positions a second, CPU seconds a position (this process and the workers), the
+    share of the wall time the workers spent searching, and the results, of one batch
+    analysis on ``workers`` processes."""
+    idle = start_up_cpu(workers) if workers > 1 else 0.0
+    children = cpu_seconds(resource.RUSAGE_CHILDREN)
+    mine = cpu_seconds(resource.RUSAGE_SELF)
     if workers == 1:
         started = time.perf_counter()
         report = analyse_games(games, limit, workers=1)
-        return report.positions / (time.perf_counter() - started), report.results
-    with pool(workers) as executor:
-        started = time.perf_counter()
-        report = analyse_games(games, limit, executor=executor)
-        return report.positions / (time.perf_counter() - started), report.results
+        wall = time.perf_counter() - started
+    else:
+        with pool(workers) as executor:
+            started = time.perf_counter()
+            report = analyse_games(games, limit, executor=executor)
+            wall = time.perf_counter() - started
+    cpu = cpu_seconds(resource.RUSAGE_SELF) - mine
+    cpu += cpu_seconds(resource.RUSAGE_CHILDREN) - children - idle
+    busy = report.results.seconds[~report.results.cached].sum()
+    n = report.positions
+    return n / wall, cpu / n, busy / (workers * wall), report.results
 
 
 def selfplay_rate(n: int, bot: str, workers: int, seed: int) -> float:
@@ -76,14 +105,25 @@ def main() -> None:
     positions = sum(len(g.mainline()) + 1 for g in games)
     limit = Limit(nodes=args.nodes)
     print(f"batch analysis: {args.games} games, {positions} positions, {limit}")
-    one, results_one = analysis_rate(games, limit, 1)
-    two, results_two = analysis_rate(games, limit, 2)
+    one, cpu_one, busy_one, results_one = analysis_rate(games, limit, 1)
+    two, cpu_two, busy_two, results_two = analysis_rate(games, limit, 2)
     same = results_one.drop(columns=list(MEASUREMENTS)).equals(
         results_two.drop(columns=list(MEASUREMENTS))
     )
-    print(f"  1 worker : {one:8.1f} positions/s")
-    print(f"  2 workers: {two:8.1f} positions/s")
+    print(
+        f"  1 worker : {one:8.1f} positions/s, {cpu_one * 1000:.0f} CPU ms a position "
+        f"(searching {busy_one:.0%} of the wall time)"
+    )
+    print(
+        f"  2 workers: {two:8.1f} positions/s, {cpu_two * 1000:.0f} CPU ms a position "
+        f"(each searching {busy_two:.0%} of the wall time)"
+    )
     print(f"  parallel efficiency with 2 workers: {two / (2 * one):.0%} (goal >= 85%)")
+    print(
+        "  on 2 free cores it would be about "
+        f"{busy_two * cpu_one / cpu_two:.0%} (the workers' busy share times the CPU a "
+        "position costs alone / in parallel): a load-independent estimate"
+    )
     print(f"  results equal with 1 and 2 workers: {same}")
 
     for bot in ("greedy", "alphabeta:nodes=1000"):

@@ -12,7 +12,9 @@ wall-clock on whatever the machine is doing: on a shared machine they are noisy,
 efficiency only means something on a quiet one with at least 2 free cores.  For a loaded
 machine the script also prints CPU seconds a position (this process and the workers, their
 start-up excluded) and how busy the workers were, and from them an estimate of the
-efficiency on free cores.
+efficiency on free cores.  (Linux with autogroup scheduling gives all the processes of one
+session one share of a busy machine: there, 2 workers get the CPU 1 would, whatever the
+code does.)
 """
 
 from __future__ import annotations

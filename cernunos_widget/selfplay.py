@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 
 from .botspec import BotSpec, parse_bot
@@ -213,8 +213,6 @@ def play_games(
                     played += _play_chunk(green_spec, purple_spec, seed, chunk, rules)
                     bar.update(len(chunk))
             else:
-                from concurrent.futures import as_completed
-
                 futures = [
                     pool.submit(_play_chunk, green_spec, purple_spec, seed, chunk, rules)
                     for chunk in chunks

@@ -2,9 +2,10 @@
 
 The table is six parallel arrays indexed by the low bits of a 64-bit hash of the whole
 state (board, burned, side, phase, activation count and agenda: the content ``Position``
-compares; under a variant, D-10, also the rules and the reserves); the full hash is kept to tell positions apart.  Slots go in pairs (buckets):
-an entry may be replaced (see :func:`store_slot`), which costs only time, never
-correctness: a lost entry is searched again.
+compares; under a variant, D-10, also the rules and the reserves); the full hash is kept
+to tell positions apart.  Slots go in pairs (buckets): an entry may be replaced (see
+:func:`store_slot`), which costs only time, never correctness: a lost entry is searched
+again.
 """
 
 from __future__ import annotations

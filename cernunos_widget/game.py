@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain
 
-from .engine import START_CPN, CernunosError, Decision, Position
+from .engine import START_CPN, CernunosError, Decision, Position, Rules
 from .engine.errors import clip
 from .engine.events import Event
 from .gametext import (
@@ -180,12 +180,25 @@ class GameNode:
 
 
 class Game:
-    """A tree of :class:`GameNode`; ``game.root`` holds the starting position."""
+    """A tree of :class:`GameNode`; ``game.root`` holds the starting position.
 
-    def __init__(self, start: Position | None = None) -> None:
+    The game is played under its start position's rules (D-10; ``rules`` names them when
+    no start is given: the initial position under those rules)."""
+
+    def __init__(self, start: Position | None = None, rules: Rules | str | None = None) -> None:
         self._nodes: dict[int, GameNode] = {}
         self._next_id = 0
-        self.root = GameNode(self, None, None, start or Position.start())
+        if start is not None and rules is not None and start.rules != Rules.parse(rules):
+            raise CernunosError(
+                f"the start position is played under the rules {str(start.rules)!r}, "
+                f"not {str(Rules.parse(rules))!r}"
+            )
+        self.root = GameNode(self, None, None, start or Position.start(rules=rules))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game (its start position's, D-10)."""
+        return self.root.position.rules
 
     def _register(self, node: GameNode) -> int:
         self._nodes[self._next_id] = node
@@ -217,7 +230,7 @@ class Game:
     def export(self) -> str:
         """The game as text: tokens, variations in parentheses, comments in braces."""
         parts: list[str] = []
-        if self.root.position != Position.start():
+        if self.root.position != Position.start(rules=self.rules):
             parts.append(f'[CPN "{self.root.position.cpn()}"]')
         if self.root.comment:
             parts.append(write_comment(self.root.comment))
@@ -228,28 +241,29 @@ class Game:
         return self.export()
 
     @classmethod
-    def parse(cls, text: str) -> Game:
-        """Read one game written by :meth:`export` (or by hand in the same form).
+    def parse(cls, text: str, rules: Rules | str | None = None) -> Game:
+        """Read one game written by :meth:`export` (or by hand in the same form), played
+        under ``rules`` (default: RULES.md; the text does not name them).
 
         Raises :class:`GameTextError` saying where the text is wrong, or which limit it
         passes (see :mod:`cernunos_widget.gametext`).
         """
         items = enumerate(words(text), 1)
         first = next(items, None)
-        start = Position.start()
+        start = Position.start(rules=rules)
         if first is not None and first[1].kind == "tag":
-            start = _header(first[1])
+            start = _header(first[1], start.rules)
             first = None
         game = cls(start)
         _read_moves(game.root, items if first is None else chain([first], items))
         return game
 
 
-def _header(tag: Word) -> Position:
+def _header(tag: Word, rules: Rules) -> Position:
     """The start position a ``[CPN "..."]`` tag names (empty: the initial position)."""
     if tag.name != "CPN":
         raise GameTextError(f'unknown tag [{clip(tag.name)} ...]: only [CPN "..."] is read')
-    return Position.from_cpn(tag.text or START_CPN)
+    return Position.from_cpn(tag.text or START_CPN, rules=rules)
 
 
 def _export_moves(root: GameNode, parts: list[str]) -> None:

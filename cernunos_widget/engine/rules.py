@@ -8,9 +8,9 @@ written as parts joined by ``+``, in this canonical order:
   only the unbroken run (R-9 changed);
 * ``counts=T10,B3,...``: how many tokens of each listed kind each player owns (R-3
   changed, and with it R-8's conservation); unlisted kinds keep their R-3 count.
-  Bounds: each kind from 0 to 24, and a player's total from 1 to 24 (R-3's total), so a
-  player always has something to place at the start and a stack still fits the compiled
-  core's layout.  Both players own the same counts.
+  Bounds: each kind from 0 to 24 (R-3's total), and a player's total from 1 (something
+  to place at the start) to 32 (a stack of every token still fits the compiled core's
+  layout).  Both players own the same counts.
 
 >>> str(Rules.parse("power-all+wolf-1"))
 'wolf-1+power-all'
@@ -26,8 +26,8 @@ from .errors import RulesError, clip
 from .geometry import WOLF_ZONE_MASKS, WOLF_ZONES
 from .tokens import KIND_COUNTS, KIND_LETTERS, TOKENS_PER_PLAYER
 
-MAX_KIND_COUNT = TOKENS_PER_PLAYER  # 24: any one kind
-MAX_TOTAL = TOKENS_PER_PLAYER  # 24: a player's tokens in all (the compiled layout's bound)
+MAX_KIND_COUNT = TOKENS_PER_PLAYER  # 24 (R-3's total): any one kind
+MAX_TOTAL = 32  # a player's tokens in all (the compiled layout's stacks hold 2 * 32)
 MAX_RULES_LENGTH = 200  # characters of rules text read at most
 STANDARD = "standard"
 
@@ -67,7 +67,7 @@ class Rules:
         total = sum(counts)
         if not 1 <= total <= MAX_TOTAL:
             raise RulesError(
-                f"a player owns 1 to {MAX_TOTAL} tokens in all (R-3), not {total} "
+                f"a player owns 1 to {MAX_TOTAL} tokens in all, not {total} "
                 f"({_counts_text(counts)})"
             )
 

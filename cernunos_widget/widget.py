@@ -29,13 +29,14 @@ from .session import Change, Job, NodeRef, Session
 from .view import KIND_NAMES, build_view
 
 _ZONES = {Rules(): zone_table()}  # the hover zones by rules (R-6: the Wolf's depends on them)
+_log = logging.getLogger(__name__)
 
 
 def _zones(rules: Rules) -> dict:
+    """The hover zones under ``rules``, computed once per rule set."""
     if rules not in _ZONES:
         _ZONES[rules] = zone_table(rules)
     return _ZONES[rules]
-_log = logging.getLogger(__name__)
 
 
 class CernunosWidget(anywidget.AnyWidget):
@@ -256,13 +257,11 @@ class CernunosWidget(anywidget.AnyWidget):
         return {**node_record(node, evaluation), "move": self._moves.record(node)}
 
     def _settings(self) -> dict:
+        settings = {"overlay": self.overlay, "engine": self.engine}
         rules = self.rules
-        return {
-            "overlay": self.overlay,
-            "engine": self.engine,
-            "rules": str(rules),
-            "rules_text": rules.describe(),
-        }
+        if not rules.is_standard:  # D-10: the page shows the variant in play
+            settings.update(rules=str(rules), rules_text=rules.describe())
+        return settings
 
     def _full_state(self) -> dict:
         """The whole tree with every view: the ``tree`` trait and a reset patch."""

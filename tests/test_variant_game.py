@@ -51,9 +51,9 @@ class TestWidget:
         assert w.zones["W"]["a1"]["cells"] == ["b2"]
         assert w.rules == Rules.parse("wolf-1")
 
-    def test_the_standard_widget_says_standard(self):
+    def test_the_standard_widget_names_no_variant(self):
         w = CernunosWidget()
-        assert Page(w).store["settings"]["rules"] == "standard"
+        assert "rules" not in Page(w).store["settings"]  # the page shows no label
         assert w.zones["W"]["a1"]["cells"] == ["b2", "c3"]
 
     def test_a_new_position_or_game_keeps_the_rules(self):
@@ -70,3 +70,7 @@ class TestWidget:
         w.game = Game(rules="wolf-1")  # a reset patch reaches the page
         assert page.store["settings"]["rules"] == "wolf-1" and page.agrees()
         assert w.zones["W"]["a1"]["cells"] == ["b2"]
+        w.overlay = True  # a settings patch keeps the rules
+        assert page.store["settings"]["rules"] == "wolf-1"
+        w.game = Game()  # back to the standard rules: the label goes
+        assert "rules" not in page.store["settings"] and page.agrees()

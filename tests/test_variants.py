@@ -5,6 +5,7 @@ variant changes the one rule it names: ``wolf-1`` R-6/D-1 (and so R-10, R-24),
 ``power-all`` R-9, ``counts=...`` R-3 (and so R-8's conservation and R-16's end).
 """
 
+import pickle
 import random
 from collections import Counter
 
@@ -134,6 +135,16 @@ class TestPositionsCarryTheirRules:
         p = Position.start(rules="wolf-1+counts=T10").play("W@a1")
         assert "rules='wolf-1+counts=T10'" in repr(p)
         assert eval(repr(p), {"Position": Position}) == p
+
+    @pytest.mark.parametrize("text", ["standard", "wolf-1+counts=T10"])
+    def test_positions_pickle_with_their_rules(self, text):
+        """Work for other processes (batch analysis) sends positions pickled."""
+        p = Position.start(rules=text).play("B@b2")
+        q = pickle.loads(pickle.dumps(p))
+        assert q == p and hash(q) == hash(p) and q.rules == p.rules
+        fresh = pickle.loads(pickle.dumps(Rules.parse(text)))
+        assert fresh == Rules.parse(text)
+        assert hash(Position.start(rules=fresh)) == hash(Position.start(rules=text))
 
     def test_bad_rules_text_is_a_rules_error(self):
         with pytest.raises(RulesError, match="unknown rules part"):

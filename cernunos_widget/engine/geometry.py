@@ -56,9 +56,7 @@ WOLF_ZONE: tuple[tuple[int, ...], ...] = tuple(
     for i in range(CELL_COUNT)
 )
 # D-10, variant ``wolf-1``: the Wolf reaches one diagonal step only.
-WOLF_ZONE_1: tuple[tuple[int, ...], ...] = tuple(
-    _cells_at(i, _DIAGONAL) for i in range(CELL_COUNT)
-)
+WOLF_ZONE_1: tuple[tuple[int, ...], ...] = tuple(_cells_at(i, _DIAGONAL) for i in range(CELL_COUNT))
 # The Wolf zone by the number of diagonal steps it reaches (``Rules.wolf_steps``).
 WOLF_ZONES = {1: WOLF_ZONE_1, 2: WOLF_ZONE}
 

@@ -253,7 +253,8 @@ class Position:
         h = self._hash
         if h is None:
             key = (self._board, self._side, self._phase, self._burned, self._agenda, self._count)
-            if self._rules is not STANDARD_RULES:  # positions of different rules hash apart
+            rules = self._rules
+            if rules is not STANDARD_RULES and not rules.is_standard:  # rules hash apart
                 key += (self._rules,)
             h = self._hash = hash(key)
         return h

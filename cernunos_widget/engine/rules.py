@@ -112,15 +112,17 @@ class Rules:
             parts.append("power-all")
         if self.counts != KIND_COUNTS:
             changed = [
-                f"{KIND_LETTERS[k]}{n}"
-                for k, n in enumerate(self.counts)
-                if n != KIND_COUNTS[k]
+                f"{KIND_LETTERS[k]}{n}" for k, n in enumerate(self.counts) if n != KIND_COUNTS[k]
             ]
             parts.append("counts=" + ",".join(changed))
         return "+".join(parts) or STANDARD
 
     def __repr__(self) -> str:
         return "Rules()" if self.is_standard else f"Rules.parse({str(self)!r})"
+
+    def __reduce__(self) -> tuple:
+        """Pickled as its text, so the standard rules come back as the one shared value."""
+        return (Rules.parse, (str(self),))
 
     # ------------------------------------------------------------------ derived
 

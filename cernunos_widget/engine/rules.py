@@ -48,7 +48,7 @@ class Rules:
     counts: tuple[int, ...] = KIND_COUNTS  # tokens of each kind (T B D W S X C F)
 
     def __post_init__(self) -> None:
-        if self.wolf_steps not in (1, 2) or isinstance(self.wolf_steps, bool):
+        if type(self.wolf_steps) is not int or self.wolf_steps not in (1, 2):
             raise RulesError(f"the Wolf reaches 1 or 2 diagonal steps, not {clip(self.wolf_steps)}")
         if not isinstance(self.power_all, bool):
             raise RulesError(f"power_all is True or False, not {clip(self.power_all)}")

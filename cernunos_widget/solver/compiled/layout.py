@@ -65,10 +65,11 @@ def _padded(table: tuple[tuple[int, ...], ...], width: int) -> np.ndarray:
 ADJ = _padded(ADJACENT, 4)
 AROUND_CELLS = _padded(AROUND, 8)
 ADJ_MASK = np.array([sum(1 << n for n in cells) for cells in ADJACENT], dtype=np.int64)
-# WOLF_MASK[steps, cell]: the Wolf zone reaching ``steps`` diagonal steps (R-6, D-1, D-10).
-WOLF_MASK = np.zeros((3, CELL_COUNT), dtype=np.int64)
+# WOLF_MASKS[steps, cell]: the Wolf zone reaching ``steps`` diagonal steps (R-6, D-1, D-10;
+# the state's ``WOLF_STEPS`` slot says which).
+WOLF_MASKS = np.zeros((3, CELL_COUNT), dtype=np.int64)
 for _steps, _zone in WOLF_ZONES.items():
-    WOLF_MASK[_steps] = [sum(1 << n for n in cells) for cells in _zone]
+    WOLF_MASKS[_steps] = [sum(1 << n for n in cells) for cells in _zone]
 # PUSH_TO[boar, target] = the destination cell (-1 where target is not adjacent).
 PUSH_TO = np.full((CELL_COUNT, CELL_COUNT), -1, dtype=np.int64)
 for _boar, _targets in enumerate(BOAR_PUSH):

@@ -49,7 +49,7 @@ from .layout import (
     SIDE,
     STACKS,
     TAGGED,
-    WOLF_MASK,
+    WOLF_MASKS,
     WOLF_STEPS,
 )
 
@@ -156,7 +156,7 @@ def coverable_masks(s, player):
     for c in range(N_CELLS):
         if not theirs >> c & 1:
             continue
-        need = _popcount(wolves & WOLF_MASK[steps, c]) - _popcount(deer & ADJ_MASK[c])
+        need = _popcount(wolves & WOLF_MASKS[steps, c]) - _popcount(deer & ADJ_MASK[c])
         if need < 0:
             closed |= 1 << c
             continue

@@ -201,7 +201,7 @@ class _Run:
     def add(self, index: int, game: Game) -> Task | None:
         """Plan a game: resume it, or the task searching the positions it owns."""
         self.report.games += 1
-        rules = str((getattr(game, "headers", None) or {}).get("Rules", "standard"))
+        rules = str(game.root.position.rules)
         fingerprint = _fingerprint(game)
         rows, keys, positions = _layout(index, game, rules)
         stored = self._stored(index, fingerprint)

@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from .engine import START_CPN, CernunosError, Position
+from .engine import START_CPN, CernunosError, Position, Rules
 from .engine.errors import DecisionSyntaxError, IllegalDecisionError, clip
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_PENDING = 0, 2, 3
@@ -21,9 +21,9 @@ class _BadInput(Exception):
     """A message for stderr, then exit 2."""
 
 
-def _replay(start: str, tokens: Sequence[str]) -> Position:
+def _replay(start: str, tokens: Sequence[str], rules: Rules) -> Position:
     try:
-        position = Position.from_cpn(start)
+        position = Position.from_cpn(start, rules=rules)
     except CernunosError as e:
         raise _BadInput(str(e)) from None
     for token in (t for arg in tokens for t in arg.split()):
@@ -45,7 +45,7 @@ def _pending_line(position: Position) -> str:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    position = _replay(args.start, args.decisions)
+    position = _replay(args.start, args.decisions, args.rules)
     if not position.at_boundary:
         print(_pending_line(position), file=sys.stderr)
         return EXIT_PENDING
@@ -54,27 +54,27 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_legal(args: argparse.Namespace) -> int:
-    position = _replay(args.start, args.decisions)
+    position = _replay(args.start, args.decisions, args.rules)
     for token in position.legal_tokens():
         print(token)
     return EXIT_OK
 
 
-def _read(cpn: str) -> Position:
+def _read(cpn: str, rules: Rules) -> Position:
     try:
-        return Position.from_cpn(cpn)
+        return Position.from_cpn(cpn, rules=rules)
     except CernunosError as e:
         raise _BadInput(str(e)) from None
 
 
 def _cmd_result(args: argparse.Namespace) -> int:
-    result = _read(args.cpn).result()
+    result = _read(args.cpn, args.rules).result()
     print("ongoing" if result is None else str(result))
     return EXIT_OK
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    print(_read(args.cpn))
+    print(_read(args.cpn, args.rules))
     return EXIT_OK
 
 
@@ -91,7 +91,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         raise _BadInput(
             f"--multipv is how many first decisions to show, at least 1, not {clip(args.multipv)}"
         )
-    position = _read(args.start)
+    position = _read(args.start, args.rules)
     if position.is_over:
         raise _BadInput(f"the game is over ({position.result()}): nothing to solve")
     from .solver import prepare_engine
@@ -118,6 +118,25 @@ def _memory_mb(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _rules(text: str) -> Rules:
+    """``--rules``: a rule set (RULES.md D-10); bad text exits 2 naming what is accepted."""
+    try:
+        return Rules.parse(text)
+    except CernunosError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _add_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rules",
+        type=_rules,
+        default=Rules(),
+        metavar="R",
+        help="the rules: 'standard' (default) or variants joined by '+': wolf-1, power-all, "
+        "counts=T10,B3,...",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cernunos", description="Cernunos rules engine: play, list, score and show positions."
@@ -141,9 +160,11 @@ def build_parser() -> argparse.ArgumentParser:
             metavar="DECISION",
             help="decision tokens such as B@b2 b3 a1~c3 grow:a1,c2 pass",
         )
+        _add_rules(p)
         p.set_defaults(run=_cmd_play if name == "play" else _cmd_legal)
     p = sub.add_parser("result", help="ongoing, or the winner and the score")
     p.add_argument("cpn", metavar="CPN")
+    _add_rules(p)
     p.set_defaults(run=_cmd_result)
     p = sub.add_parser("solve", help="the value and best line of the first decisions")
     p.add_argument(
@@ -176,9 +197,11 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="the MCTS tree's memory, in MiB (default 512; full, it searches on without growing)",
     )
+    _add_rules(p)
     p.set_defaults(run=_cmd_solve)
     p = sub.add_parser("show", help="a readable picture of a position")
     p.add_argument("cpn", metavar="CPN")
+    _add_rules(p)
     p.set_defaults(run=_cmd_show)
     _add_batch_commands(sub)
     return parser
@@ -262,7 +285,9 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--purple", metavar="BOT", help="Purple's bot (default greedy)")
     p.add_argument("--bot", metavar="BOT", help="both players' bot (--green/--purple override)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
-    p.add_argument("--rules", default="standard", metavar="R", help="rules (default standard)")
+    p.add_argument(
+        "--rules", default="standard", metavar="R", help="the rules (default standard; D-10)"
+    )
     _add_where(p)
     p.add_argument("--out", required=True, metavar="FILE.cgn", help="the game file to write")
     p.set_defaults(run=_cmd_selfplay)

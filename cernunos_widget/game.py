@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain
 
-from .engine import START_CPN, CernunosError, Decision, Player, Position
+from .engine import START_CPN, CernunosError, Decision, Player, Position, Rules
 from .engine.errors import clip
 from .engine.events import Event
 from .gametext import (
@@ -189,15 +189,35 @@ class GameNode:
 
 
 class Game:
-    """A tree of :class:`GameNode`; ``game.root`` holds the starting position."""
+    """A tree of :class:`GameNode`; ``game.root`` holds the starting position.
+
+    The game is played under its start position's rules (D-10): ``rules``, else the
+    ``[Rules]`` header, names them when no start is given (the initial position under them).
+    """
 
     def __init__(
-        self, start: Position | None = None, headers: dict[str, str] | None = None
+        self,
+        start: Position | None = None,
+        headers: dict[str, str] | None = None,
+        *,
+        rules: Rules | str | None = None,
     ) -> None:
         self._nodes: dict[int, GameNode] = {}
         self._next_id = 0
-        self.root = GameNode(self, None, None, start or Position.start())
         self.headers: dict[str, str] = dict(headers or {})  # tag pairs, in order
+        if rules is None and "Rules" in self.headers:
+            rules = Rules.parse(self.headers["Rules"])
+        if start is not None and rules is not None and start.rules != Rules.parse(rules):
+            raise CernunosError(
+                f"the start position is played under the rules {str(start.rules)!r}, "
+                f"not {str(Rules.parse(rules))!r}"
+            )
+        self.root = GameNode(self, None, None, start or Position.start(rules=rules))
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of this game (its start position's, D-10)."""
+        return self.root.position.rules
 
     def _register(self, node: GameNode) -> int:
         self._nodes[self._next_id] = node
@@ -227,10 +247,18 @@ class Game:
     # ------------------------------------------------------------------ text
 
     def tags(self) -> list[str]:
-        """The tag pairs to write: :attr:`headers` in order, ``[CPN]`` the root's position
-        (added last when the root is not the initial position and no ``CPN`` header is set)."""
+        """The tag pairs to write: :attr:`headers` in order, ``[Rules]`` under a variant and
+        ``[CPN]`` when the root is not the rules' initial position (each added last unless a
+        header of that name is set)."""
         pairs = dict(self.headers)
-        if "CPN" in pairs or self.root.position != Position.start():
+        if "Rules" not in pairs and self.rules != Rules():
+            cpn = pairs.pop("CPN", None)  # [Rules] comes before the [CPN] read under it
+            pairs["Rules"] = str(self.rules)
+            if cpn is not None:
+                pairs["CPN"] = cpn
+        if "Rules" in pairs:
+            pairs["Rules"] = str(self.rules)
+        if "CPN" in pairs or self.root.position != Position.start(rules=self.rules):
             pairs["CPN"] = self.root.position.cpn()
         return [write_tag(name, value) for name, value in pairs.items()]
 
@@ -248,8 +276,9 @@ class Game:
         return self.export()
 
     @classmethod
-    def parse(cls, text: str) -> Game:
-        """Read one game written by :meth:`export` (or by hand in the same form).
+    def parse(cls, text: str, rules: Rules | str | None = None) -> Game:
+        """Read one game written by :meth:`export` (or by hand in the same form), played
+        under ``rules`` (default: RULES.md; the text does not name them).
 
         Raises :class:`GameTextError` saying where the text is wrong (``at``: the offset),
         or which limit it passes (see :mod:`cernunos_widget.gametext`).  A bad ``[CPN]``
@@ -268,9 +297,9 @@ class Game:
             headers[tag.name], where[tag.name] = tag.text, tag.at
             first = next(items, None)
         try:
-            start = start_position(headers)
+            start = start_position(headers, rules)
         except CernunosError as e:
-            e.at = where.get("CPN")
+            e.at = where.get("CPN", where.get("Rules"))
             raise
         game = cls(start, headers)
         _read_moves(game.root, items if first is None else chain([first], items))
@@ -280,10 +309,19 @@ class Game:
         return game
 
 
-def start_position(headers: dict[str, str]) -> Position:
+def start_position(headers: dict[str, str], rules: Rules | str | None = None) -> Position:
     """The position a game with these tags starts from: ``[CPN]`` (empty or absent: the
-    initial position).  The one place a game's start is built (``[Rules]`` is kept as text)."""
-    return Position.from_cpn(headers.get("CPN") or START_CPN)
+    initial position) under ``[Rules]`` (D-10; absent: ``rules``, else RULES.md).  The one
+    place a game's start is built; a ``[Rules]`` tag that contradicts ``rules`` is refused."""
+    if "Rules" in headers:
+        tagged = Rules.parse(headers["Rules"])
+        if rules is not None and Rules.parse(rules) != tagged:
+            raise CernunosError(
+                f'the tag [Rules "{clip(headers["Rules"])}"] contradicts the rules asked for, '
+                f"{str(Rules.parse(rules))!r}"
+            )
+        rules = tagged
+    return Position.from_cpn(headers.get("CPN") or START_CPN, rules=rules)
 
 
 def outcome_tags(position: Position) -> dict[str, str]:

@@ -23,13 +23,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import __version__
-from .engine import CernunosError, Player, Position
+from .engine import CernunosError, Player, Position, Rules
 from .engine.decisions import decision_of
 from .game import Game, GameNode
 from .solver.analyse import Info, Limit, UnknownEngineError, analysis, check_engine
 from .solver.values import final_score, outcome_word
 
-RULES_ID = "default"  # the one rule set today; a later issue makes rules a setting
+RULES_ID = "default"  # the standard rules (RULES.md) in cache keys and review JSON
 ENGINE_VERSION = __version__  # cached values are only reused by the same solver version
 COARSE = Limit(time=0.1)  # a 40-decision game's coarse graph in the widget within 10 s
 DEFAULT_LIMITS = (COARSE, Limit(time=1.0), Limit(time=5.0))
@@ -91,6 +91,11 @@ def quality_key(limit: Limit) -> str:
     return ",".join(parts)
 
 
+def rules_id(rules: Rules) -> str:
+    """The rules in cache keys and review JSON: ``default`` or the variant's text (D-10)."""
+    return RULES_ID if rules.is_standard else str(rules)
+
+
 def position_key(position: Position) -> str:
     """The position as a cache key: its CPN, or a hash of its value in the middle of an
     effect (positions hash by content, the same in every process)."""
@@ -114,7 +119,7 @@ class ReviewCache:
 
     @staticmethod
     def key(position: Position, engine: str, quality: str) -> tuple[str, str, str, str, str]:
-        return (position_key(position), engine, ENGINE_VERSION, RULES_ID, quality)
+        return (position_key(position), engine, ENGINE_VERSION, rules_id(position.rules), quality)
 
     def get(self, position: Position, engine: str, qualities: Sequence[str]) -> Evaluation | None:
         """A proven evaluation, else the first of ``qualities`` cached, else None."""
@@ -205,7 +210,7 @@ class Review:
         return {
             "engine": self.engine,
             "engine_version": ENGINE_VERSION,
-            "rules": RULES_ID,
+            "rules": rules_id(self.positions[0].rules) if self.positions else RULES_ID,
             "limits": [quality_key(limit) for limit in self.limits],
             "passes_done": self.passes_done,
             "searches": self.searches,

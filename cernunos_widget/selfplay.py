@@ -20,7 +20,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 
 from .botspec import BotSpec, parse_bot
-from .engine import CernunosError, Kind, Player, Position
+from .engine import START_CPN, CernunosError, Kind, Player, Position, Rules
 from .engine.decisions import decision_of
 from .engine.errors import clip
 from .executors import executor_for
@@ -45,11 +45,9 @@ class SelfPlayError(CernunosError):
 
 
 def start_position(rules: object = "standard", cpn: str | None = None) -> Position:
-    """The position ``cpn`` (default: the initial one) under ``rules`` (their text; only
-    ``standard`` in this version: rule variants are wired when they are merged)."""
-    if str(rules) != "standard":
-        raise SelfPlayError(f"unknown rules {clip(str(rules))}: this version knows only 'standard'")
-    return Position.start() if cpn is None else Position.from_cpn(cpn)
+    """The position ``cpn`` (default: the initial one) under ``rules`` (a :class:`Rules` or
+    its text, D-10; bad text raises :class:`RulesError`)."""
+    return Position.from_cpn(cpn or START_CPN, rules=Rules.parse(rules))
 
 
 class _Chooser:
@@ -200,9 +198,8 @@ def play_games(
     ``workers`` local processes (``None``: one per core; 1: this process).
     """
     _check(n, seed)
-    rules = str(rules)
+    rules = str(Rules.parse(rules))  # unknown rules fail here, not in a worker
     green_spec, purple_spec = _spec(green), _spec(purple)
-    start_position(rules)  # unknown rules fail here, not in a worker
     played: list[PlayedGame] = []
     with executor_for(executor, workers, scheduler) as pool:
         chunks = _chunks(n)

@@ -21,7 +21,7 @@ import anywidget
 import traitlets
 
 from .assets import css, esm
-from .engine import CernunosError, Position
+from .engine import CernunosError, Position, Rules
 from .engine.icons import COLORS, ICONS
 from .engine.zones import zone_table
 from .game import Game, GameNode, outcome_problem
@@ -30,8 +30,15 @@ from .protocol import Request, RequestError, merge, node_record, parse_request, 
 from .session import Change, Job, NodeRef, Session
 from .view import KIND_NAMES, build_view
 
-_ZONES = zone_table()
+_ZONES = {Rules(): zone_table()}  # the hover zones by rules (R-6: the Wolf's depends on them)
 _log = logging.getLogger(__name__)
+
+
+def _zones(rules: Rules) -> dict:
+    """The hover zones under ``rules``, computed once per rule set."""
+    if rules not in _ZONES:
+        _ZONES[rules] = zone_table(rules)
+    return _ZONES[rules]
 
 
 class CernunosWidget(anywidget.AnyWidget):
@@ -60,15 +67,17 @@ class CernunosWidget(anywidget.AnyWidget):
         *,
         cpn: str | None = None,
         game: Game | str | None = None,
+        rules: Rules | str | None = None,
         overlay: bool = False,
         **kwargs: Any,
     ) -> None:
         if sum(x is not None for x in (position, cpn, game)) > 1:
             raise ValueError("give at most one of position, cpn and game")
         if isinstance(game, str):
-            game = Game.parse(game)
+            game = Game.parse(game, rules=rules)
         elif game is None:
-            game = Game(Position.from_cpn(cpn) if cpn is not None else position)
+            start = Position.from_cpn(cpn, rules=rules) if cpn is not None else position
+            game = Game(start, rules=rules)
         self._session = Session(game)
         self._views: dict[int, dict] = {}
         self._moves = TreeMoves()  # each node's move text (movetext.py), cached like views
@@ -76,7 +85,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._collect_thread: int | None = None
         self._dirty = False
         self.message = ""  # the last refusal of a page request (the page shows it too)
-        super().__init__(overlay=overlay, zones=_ZONES, **kwargs)
+        super().__init__(overlay=overlay, zones=_zones(game.rules), **kwargs)
         self.tree = self._full_state()
         self._session.subscribe(self._on_change)
         self.on_msg(self._on_page_message)
@@ -96,7 +105,14 @@ class CernunosWidget(anywidget.AnyWidget):
 
     @game.setter
     def game(self, game: Game | str) -> None:
-        self._session.replace_game(Game.parse(game) if isinstance(game, str) else game)
+        self._session.replace_game(
+            Game.parse(game, rules=self.rules) if isinstance(game, str) else game
+        )
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game on the board (D-10); a new game or position keeps them."""
+        return self._session.game.rules
 
     def load_games(self, source: str | os.PathLike | IO, index: int = 0) -> Game:
         """Replace the tree by game ``index`` of a ``.cgn`` file (a path, or an open stream:
@@ -118,7 +134,7 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def setup(self, cpn: str) -> Game:
         """Start a new game tree at the position ``cpn``; returns the previous tree."""
-        return self._session.replace_game(Game(Position.from_cpn(cpn)))
+        return self._session.replace_game(Game(Position.from_cpn(cpn, rules=self.rules)))
 
     @property
     def node(self) -> GameNode:
@@ -261,7 +277,11 @@ class CernunosWidget(anywidget.AnyWidget):
         return {**node_record(node, evaluation), "move": self._moves.record(node)}
 
     def _settings(self) -> dict:
-        return {"overlay": self.overlay, "engine": self.engine}
+        settings = {"overlay": self.overlay, "engine": self.engine}
+        rules = self.rules
+        if not rules.is_standard:  # D-10: the page shows the variant in play
+            settings.update(rules=str(rules), rules_text=rules.describe())
+        return settings
 
     def _full_state(self) -> dict:
         """The whole tree with every view: the ``tree`` trait and a reset patch."""
@@ -282,6 +302,7 @@ class CernunosWidget(anywidget.AnyWidget):
         if change.reset:
             self._views.clear()
             self._moves.clear()
+            self.zones = _zones(self.rules)  # a new game may have other rules
             return {**self._full_state(), "reset": True}
         game = self._session.game
         patch: dict = {"gen": change.generation}
@@ -424,14 +445,14 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def _do_check_position(self, r: Request) -> str:
         """The position editor's live check: the canonical CPN, or the engine's reason."""
-        return Position.from_cpn(r.fields["cpn"]).cpn()
+        return Position.from_cpn(r.fields["cpn"], rules=self.rules).cpn()
 
     def _do_export_game(self, r: Request) -> str:
         """The game's text, sent only when the page asks (never on a click)."""
         return self._session.game.export()
 
     def _do_load_game(self, r: Request) -> None:
-        self._session.replace_game(Game.parse(r.fields["text"]))
+        self._session.replace_game(Game.parse(r.fields["text"], rules=self.rules))
 
     def _do_export_cgn(self, r: Request) -> str:
         """The game as a ``.cgn`` file for the page's download. Tags the tree no longer

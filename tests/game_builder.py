@@ -1,16 +1,18 @@
 """Random game trees for the game-file tests: tags with quotes and backslashes, variations,
-comments with braces, new lines and tabs, glyphs, CPN starts, finished and unfinished games."""
+comments with braces, new lines and tabs, glyphs, CPN starts, rule variants (D-10), finished
+and unfinished games."""
 
 from __future__ import annotations
 
 import random
 
-from cernunos_widget.engine import Position
+from cernunos_widget.engine import Position, Rules
 from cernunos_widget.game import RESULTS, Game, GameNode, outcome_tags
 from cernunos_widget.games import fill_result
 from cernunos_widget.gametext import GLYPHS
 
-TAG_NAMES = ("Green", "Purple", "Date", "Event", "Site", "Round", "Rules", "Version", "Note_2")
+RULE_SETS = ("wolf-1", "power-all", "counts=T4,B1", "wolf-1+power-all")
+TAG_NAMES = ("Green", "Purple", "Date", "Event", "Site", "Round", "Version", "Note_2")
 VALUE_PIECES = ("a", "Z", "0", " ", '"', "\\", '\\"', "[", "]", "{", "}", "\t", "é", "🌲", "''")
 COMMENT_PIECES = (
     "a", " ", "{", "}", "\\", "\\}", "\n", "\r\n", "\t", "\n\n", "(", ")", "é", "B@b2", "?!",
@@ -31,8 +33,9 @@ def _play_random(rng: random.Random, node: GameNode, count: int) -> GameNode:
 
 
 def random_start(rng: random.Random) -> Position:
-    """The initial position (3 times in 4), or one reached by random play (a CPN start)."""
-    p = Position.start()
+    """The initial position (3 times in 4), or one reached by random play (a CPN start);
+    under a rule variant one time in 5."""
+    p = Position.start(rules=rng.choice(RULE_SETS) if rng.random() < 0.2 else None)
     if rng.random() < 0.75:
         return p
     for _ in range(rng.randrange(1, 40)):
@@ -75,7 +78,9 @@ def random_game(rng: random.Random) -> Game:
 def expected_headers(game: Game) -> list[tuple[str, str]]:
     """The tags a file holds for ``game``: its headers, then [CPN] and [Result] if added."""
     headers = dict(game.headers)
-    if "CPN" in headers or game.root.position != Position.start():
+    if "Rules" in headers or game.rules != Rules():
+        headers["Rules"] = str(game.rules)
+    if "CPN" in headers or game.root.position != Position.start(rules=game.rules):
         headers["CPN"] = game.root.position.cpn()
     if "Result" not in headers:
         headers["Result"] = outcome_tags(game.root.end().position)["Result"]

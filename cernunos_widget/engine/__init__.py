@@ -15,11 +15,13 @@ from .errors import (
     InvalidPositionError,
     NotAtBoundaryError,
     NotationError,
+    RulesError,
 )
 from .events import Event
 from .geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_NAMES, WOLF_ZONE
 from .notation import START_CPN
 from .position import Position, PowerInfo, Result, Token
+from .rules import Rules
 from .tokens import Kind, Player
 
 __all__ = [
@@ -43,6 +45,8 @@ __all__ = [
     "Position",
     "PowerInfo",
     "Result",
+    "Rules",
+    "RulesError",
     "Token",
     "parse_decisions",
 ]

@@ -8,22 +8,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .geometry import (
-    ADJACENT,
-    ADJACENT_MASK,
-    ALL_CELLS_MASK,
-    CELL_COUNT,
-    WOLF_ZONE,
-    WOLF_ZONE_MASK,
-)
+from .geometry import ADJACENT, ADJACENT_MASK, ALL_CELLS_MASK, CELL_COUNT
+from .rules import STANDARD_RULES, Rules
 from .tokens import CODE_MASK, DEER, FIRE, KIND_MASK, OWNER_BIT, TREE, WOLF
 
 Board = Sequence[tuple[int, ...]]
 
 
-def base_power(stack: tuple[int, ...]) -> int:
-    """R-9: tokens of the top token's owner directly below it without interruption."""
+def base_power(stack: tuple[int, ...], power_all: bool = False) -> int:
+    """R-9: tokens of the top token's owner directly below it without interruption
+    (variant ``power-all``, D-10: every token of that owner below it)."""
     owner = stack[-1] & OWNER_BIT
+    if power_all:
+        return sum(1 for code in stack[:-1] if code & OWNER_BIT == owner)
     n = 0
     for i in range(len(stack) - 2, -1, -1):
         if stack[i] & OWNER_BIT != owner:
@@ -32,36 +29,40 @@ def base_power(stack: tuple[int, ...]) -> int:
     return n
 
 
-def power(board: Board, cell: int) -> int:
+def power(board: Board, cell: int, rules: Rules = STANDARD_RULES) -> int:
     """R-10: the power of the top token of ``cell`` (which must not be empty)."""
     stack = board[cell]
     owner = stack[-1] & OWNER_BIT
-    p = base_power(stack)
+    p = base_power(stack, rules.power_all)
     deer = owner | DEER
     for n in ADJACENT[cell]:
         s = board[n]
         if s and s[-1] & CODE_MASK == deer:  # R-21
             p += 1
     wolf = (owner ^ OWNER_BIT) | WOLF
-    for n in WOLF_ZONE[cell]:  # the Wolf zone is symmetric: n's zone contains cell
+    for n in rules.wolf_zone[cell]:  # the Wolf zone is symmetric: n's zone contains cell
         s = board[n]
         if s and s[-1] & CODE_MASK == wolf:  # R-24
             p -= 1
     return p
 
 
-def power_parts(board: Board, cell: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+def power_parts(
+    board: Board, cell: int, rules: Rules = STANDARD_RULES
+) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """R-10 broken down: (base, cells of the Deer adding 1, cells of the Wolves taking 1)."""
     stack = board[cell]
     owner = stack[-1] & OWNER_BIT
     deer = owner | DEER
     wolf = (owner ^ OWNER_BIT) | WOLF
     deer_cells = tuple(n for n in ADJACENT[cell] if board[n] and board[n][-1] & CODE_MASK == deer)
-    wolf_cells = tuple(n for n in WOLF_ZONE[cell] if board[n] and board[n][-1] & CODE_MASK == wolf)
-    return base_power(stack), deer_cells, wolf_cells
+    wolf_cells = tuple(
+        n for n in rules.wolf_zone[cell] if board[n] and board[n][-1] & CODE_MASK == wolf
+    )
+    return base_power(stack, rules.power_all), deer_cells, wolf_cells
 
 
-def coverable_masks(board: Board, player: int) -> tuple[int, int]:
+def coverable_masks(board: Board, player: int, rules: Rules = STANDARD_RULES) -> tuple[int, int]:
     """R-11, R-12: bitmasks of the cells where ``player`` may place (any kind, a Tree).
 
     The hot path of option generation: one pass to find the opponent's tops, their Deer,
@@ -85,6 +86,8 @@ def coverable_masks(board: Board, player: int) -> tuple[int, int]:
                 fires |= bit
         bit <<= 1
     their_bit = OWNER_BIT - me
+    wolf_zone_mask = rules.wolf_zone_mask
+    power_all = rules.power_all
     closed = 0
     rest = theirs
     while rest:
@@ -93,7 +96,7 @@ def coverable_masks(board: Board, player: int) -> tuple[int, int]:
         c = low.bit_length() - 1
         # R-10: power > 0 iff the base power (R-9) exceeds wolves - deer (R-21, R-24); the
         # stack is read only as far as that takes.
-        need = (wolves & WOLF_ZONE_MASK[c]).bit_count() if wolves else 0
+        need = (wolves & wolf_zone_mask[c]).bit_count() if wolves else 0
         if deer:
             need -= (deer & ADJACENT_MASK[c]).bit_count()
         if need < 0:
@@ -102,18 +105,26 @@ def coverable_masks(board: Board, player: int) -> tuple[int, int]:
         stack = board[c]
         i = len(stack) - 2
         run = 0
-        while i >= 0 and stack[i] & OWNER_BIT == their_bit and run <= need:
-            run += 1
-            i -= 1
+        if power_all:  # D-10 variant: every own token below counts
+            while i >= 0 and run <= need:
+                if stack[i] & OWNER_BIT == their_bit:
+                    run += 1
+                i -= 1
+        else:
+            while i >= 0 and stack[i] & OWNER_BIT == their_bit and run <= need:
+                run += 1
+                i -= 1
         if run > need:
             closed |= low
     anything = ALL_CELLS_MASK & ~closed
     return anything, anything & ~fires  # R-12: no Tree on a Fire
 
 
-def coverable_cells(board: Board, player: int) -> tuple[list[int], list[int]]:
+def coverable_cells(
+    board: Board, player: int, rules: Rules = STANDARD_RULES
+) -> tuple[list[int], list[int]]:
     """R-11, R-12: the cells (board order) where ``player`` may place any kind, and a Tree."""
-    anything, trees = coverable_masks(board, player)
+    anything, trees = coverable_masks(board, player, rules)
     return _cells_of(anything), _cells_of(trees)
 
 

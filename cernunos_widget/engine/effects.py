@@ -23,6 +23,7 @@ from . import events as ev
 from .board import burnable_cell, coverable_masks
 from .decisions import CELL_BASE, GROW_BASE, PASS, SWAP_BASE, cell_code, grow_code, mask_cells
 from .geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_COUNT
+from .rules import STANDARD_RULES, Rules
 from .tokens import (
     ACTIVATABLE,
     BOAR,
@@ -89,9 +90,21 @@ class Work:
         "count",
         "tagged",
         "events",
+        "rules",
     )
 
-    def __init__(self, board, reserve, burned, side, phase, agenda, count, events=None):
+    def __init__(
+        self,
+        board,
+        reserve,
+        burned,
+        side,
+        phase,
+        agenda,
+        count,
+        events=None,
+        rules: Rules = STANDARD_RULES,
+    ):
         self.board: list[tuple[int, ...]] = list(board)
         self.reserve: list[int] = list(reserve)
         self.burned: tuple[int, int] = tuple(burned)  # rebuilt only when a Tree burns
@@ -101,6 +114,7 @@ class Work:
         self.count: int = count
         self.tagged: bool = bool(agenda)
         self.events: list | None = events
+        self.rules: Rules = rules  # D-10: the variant in play (read by R-9, R-6, R-8)
 
     # ------------------------------------------------------------------ decisions
 
@@ -117,7 +131,7 @@ class Work:
         if phase in (OVER, FORFEIT):
             return ()
         side = self.side
-        anything, trees = coverable_masks(self.board, side)
+        anything, trees = coverable_masks(self.board, side, self.rules)
         reserve = self.reserve
         base = side * OWNER_BIT
         held = 0
@@ -456,8 +470,9 @@ class Work:
     def _burn(self) -> None:
         """R-26, D-8: burn Trees next to a visible Fire or directly on one, until none."""
         reserve = self.reserve
-        if reserve[FIRE] and reserve[OWNER_BIT + FIRE]:
-            return  # no Fire on the board yet (a Fire never leaves it)
+        fires = self.rules.counts[FIRE]
+        if reserve[FIRE] == fires and reserve[OWNER_BIT + FIRE] == fires:
+            return  # no Fire on the board yet (a Fire never leaves it; R-8)
         board = self.board
         while True:
             hit = burnable_cell(board)

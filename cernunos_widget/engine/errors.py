@@ -36,6 +36,10 @@ class NotAtBoundaryError(CernunosError):
     """A CPN was asked of a state in the middle of an effect (it has none)."""
 
 
+class RulesError(CernunosError):
+    """Rules text or values that name no rule set (see :class:`~.rules.Rules`)."""
+
+
 class InvalidLimitError(CernunosError):
     """A search limit that is not ``None`` or a finite number above 0 (see ``solver.Limit``)."""
 

@@ -55,6 +55,10 @@ WOLF_ZONE: tuple[tuple[int, ...], ...] = tuple(
     _cells_at(i, _DIAGONAL + tuple((2 * dc, 2 * dr) for dc, dr in _DIAGONAL))
     for i in range(CELL_COUNT)
 )
+# D-10, variant ``wolf-1``: the Wolf reaches one diagonal step only.
+WOLF_ZONE_1: tuple[tuple[int, ...], ...] = tuple(_cells_at(i, _DIAGONAL) for i in range(CELL_COUNT))
+# The Wolf zone by the number of diagonal steps it reaches (``Rules.wolf_steps``).
+WOLF_ZONES = {1: WOLF_ZONE_1, 2: WOLF_ZONE}
 
 
 def _boar_destination(boar: int, target: int) -> tuple[int, bool]:
@@ -82,4 +86,7 @@ def _mask(cells: tuple[int, ...]) -> int:
 # The same neighbourhoods as bitmasks (bit i = cell i), for popcount arithmetic.
 ADJACENT_MASK: tuple[int, ...] = tuple(_mask(cells) for cells in ADJACENT)
 WOLF_ZONE_MASK: tuple[int, ...] = tuple(_mask(cells) for cells in WOLF_ZONE)
+WOLF_ZONE_MASKS = {
+    steps: tuple(_mask(cells) for cells in zone) for steps, zone in WOLF_ZONES.items()
+}
 ALL_CELLS_MASK = (1 << CELL_COUNT) - 1

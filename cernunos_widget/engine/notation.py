@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from .effects import LAST, ONE, OVER, PHASE_LETTERS, START, TWO
 from .errors import CpnSyntaxError, InvalidPositionError, clip
 from .geometry import ADJACENT, CELL_COUNT, CELL_NAMES, HEIGHT, WIDTH
-from .tokens import FIRE, KIND_COUNTS, KIND_LETTERS, KIND_MASK, OWNER_BIT, TREE, token_letter
+from .rules import STANDARD_RULES, Rules
+from .tokens import FIRE, KIND_LETTERS, KIND_MASK, OWNER_BIT, TREE, token_letter
 
 START_CPN = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
 MAX_CPN_LENGTH = 1_000  # characters; a real CPN has fewer than 80
@@ -89,15 +90,16 @@ def parse_cpn(text: object) -> CpnFields:
     )
 
 
-def reserves_of(fields: CpnFields, text: str) -> tuple[int, ...]:
-    """R-8: the 16 reserve counts a CPN implies; raise if any would be negative."""
+def reserves_of(fields: CpnFields, text: str, rules: Rules = STANDARD_RULES) -> tuple[int, ...]:
+    """R-8: the 16 reserve counts a CPN implies under ``rules`` (their R-3 counts); raise
+    if any would be negative."""
     on_board = [0] * 16
     for stack in fields.board:
         for code in stack:
             on_board[code] += 1
     reserve = []
     for owner in (0, 1):
-        for kind, count in enumerate(KIND_COUNTS):
+        for kind, count in enumerate(rules.counts):
             used = on_board[owner * OWNER_BIT + kind]
             if kind == TREE:
                 used += fields.burned[owner]
@@ -109,10 +111,14 @@ def reserves_of(fields: CpnFields, text: str) -> tuple[int, ...]:
                 extra = f" ({_count(burned)} of them burned)" if kind == TREE else ""
                 raise InvalidPositionError(
                     f"CPN {clip(text)} breaks R-8: {who} has {_count(used)} '{what}' tokens{extra} "
-                    f"but owns only {count}"
+                    f"but owns only {count}{_under(rules)}"
                 )
             reserve.append(left)
     return tuple(reserve)
+
+
+def _under(rules: Rules) -> str:
+    return "" if rules.is_standard else f" under the rules {str(rules)!r}"
 
 
 def _count(n: int) -> str:

@@ -41,9 +41,11 @@ from .errors import (
 from .events import Event
 from .geometry import CELL_INDEX, CELL_NAMES
 from .notation import START_CPN, check_reachable, format_cpn, parse_cpn, reserves_of
+from .rules import STANDARD_RULES, Rules
 from .tokens import KIND_MASK, OWNER_BIT, TREE, Kind, Player
 
 DecisionLike = str | Decision | int
+RulesLike = Rules | str | None
 
 
 class Token(NamedTuple):
@@ -137,26 +139,33 @@ class Position:
         "_count",
         "_options",
         "_hash",
+        "_rules",
     )
 
     # ------------------------------------------------------------------ construction
 
     @classmethod
-    def start(cls) -> Position:
-        """The initial position (R-3: every token in reserve, Green to place)."""
-        return cls.from_cpn(START_CPN)
+    def start(cls, rules: RulesLike = None) -> Position:
+        """The initial position (R-3: every token in reserve, Green to place) under
+        ``rules`` (a :class:`Rules`, its text, or None for the standard rules)."""
+        return cls.from_cpn(START_CPN, rules=rules)
 
     @classmethod
-    def from_cpn(cls, text: str) -> Position:
-        """Read a CPN, check R-8, and play on through any forced step.
+    def from_cpn(cls, text: str, rules: RulesLike = None) -> Position:
+        """Read a CPN under ``rules`` (default: RULES.md), check R-8 against the rules'
+        token counts, and play on through any forced step.
 
-        Raises :class:`CpnSyntaxError` for malformed text and
-        :class:`InvalidPositionError` for a board R-8 forbids or play cannot reach.
+        Raises :class:`CpnSyntaxError` for malformed text,
+        :class:`InvalidPositionError` for a board R-8 forbids or play cannot reach, and
+        :class:`RulesError` for rules that name no rule set.
         """
+        rules = _rules_of(rules)
         fields = parse_cpn(text)
-        reserve = reserves_of(fields, text)
+        reserve = reserves_of(fields, text, rules)
         check_reachable(fields, reserve, text)
-        work = Work(fields.board, reserve, fields.burned, fields.side, fields.phase, (), 0)
+        work = Work(
+            fields.board, reserve, fields.burned, fields.side, fields.phase, (), 0, None, rules
+        )
         if work.phase == START:
             work.begin_turn()  # a CPN read at phase s is played on (RULES.md section 6)
         return cls._freeze(work, work.settle())
@@ -173,6 +182,7 @@ class Position:
         p._count = work.count
         p._options = options
         p._hash = None
+        p._rules = work.rules
         return p
 
     def _work(self, events: list | None = None) -> Work:
@@ -185,6 +195,7 @@ class Position:
             self._agenda,
             self._count,
             events,
+            self._rules,
         )
 
     # ------------------------------------------------------------------ notation
@@ -203,10 +214,16 @@ class Position:
         """True between placements, at a growth choice or at the end (a CPN exists)."""
         return not self._agenda
 
+    @property
+    def rules(self) -> Rules:
+        """The rules this position is played under (D-10); play keeps them."""
+        return self._rules
+
     def __repr__(self) -> str:
+        variant = "" if self._rules.is_standard else f", rules={str(self._rules)!r}"
         if self._agenda:
-            return f"<Position mid-effect: {self.describe_pending()}>"
-        return f"Position.from_cpn({self.cpn()!r})"
+            return f"<Position mid-effect{variant}: {self.describe_pending()}>"
+        return f"Position.from_cpn({self.cpn()!r}{variant})"
 
     def __str__(self) -> str:
         from .render import render_text
@@ -229,14 +246,17 @@ class Position:
             and self._burned == other._burned
             and self._agenda == other._agenda
             and self._count == other._count
+            and (self._rules is other._rules or self._rules == other._rules)
         )
 
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = self._hash = hash(
-                (self._board, self._side, self._phase, self._burned, self._agenda, self._count)
-            )
+            key = (self._board, self._side, self._phase, self._burned, self._agenda, self._count)
+            rules = self._rules
+            if rules is not STANDARD_RULES and not rules.is_standard:  # rules hash apart
+                key += (self._rules,)
+            h = self._hash = hash(key)
         return h
 
     # ------------------------------------------------------------------ who decides what
@@ -459,7 +479,7 @@ class Position:
         i = _cell(cell)
         if not self._board[i]:
             return None
-        base, deer, wolves = power_parts(self._board, i)
+        base, deer, wolves = power_parts(self._board, i, self._rules)
         return PowerInfo(
             CELL_NAMES[i],
             _token(self._board[i][-1]),
@@ -479,18 +499,24 @@ class Position:
         whatever their reserve holds."""
         k = Kind.from_letter(kind) if isinstance(kind, str) else Kind(kind)
         p = self._side if player is None else _player(player)
-        anything, trees = coverable_cells(self._board, p)
+        anything, trees = coverable_cells(self._board, p, self._rules)
         return tuple(CELL_NAMES[c] for c in (trees if k == Kind.TREE else anything))
 
     def placement_map(self, player: Player | str | None = None) -> dict[Kind, tuple[str, ...]]:
         """For each kind ``player`` holds in reserve, the cells it may be placed on."""
         p = self._side if player is None else _player(player)
-        anything, trees = coverable_cells(self._board, p)
+        anything, trees = coverable_cells(self._board, p, self._rules)
         return {
             Kind(k): tuple(CELL_NAMES[c] for c in (trees if k == TREE else anything))
             for k in range(8)
             if self._reserve[p * OWNER_BIT + k]
         }
+
+
+def _rules_of(rules: RulesLike) -> Rules:
+    """The rules meant (None: the standard ones), the standard ones as one shared object."""
+    rules = STANDARD_RULES if rules is None else Rules.parse(rules)
+    return STANDARD_RULES if rules == STANDARD_RULES else rules
 
 
 def _token(code: int) -> Token:

@@ -31,6 +31,8 @@ def render_text(position: Position) -> str:
         reserve = " ".join(parts) if parts else "(empty)"
         lines.append(f"{player.title:<7} reserve: {reserve}")
     lines.append(f"Burned Trees: Green {position.burned[0]}, Purple {position.burned[1]}")
+    if not position.rules.is_standard:
+        lines.append(f"Rules: {position.rules} ({position.rules.describe()})")
     result = position.result()
     if result is not None:
         lines.append(f"Game over: {result.summary}")

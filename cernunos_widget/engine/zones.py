@@ -6,7 +6,8 @@ only describes them, from the same geometry tables, so the front end never has t
 
 from __future__ import annotations
 
-from .geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_INDEX, CELL_NAMES, WOLF_ZONE
+from .geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_INDEX, CELL_NAMES
+from .rules import STANDARD_RULES, Rules
 from .tokens import Kind
 
 # What the zone of a top token means when hovered (R-19..R-26).
@@ -26,12 +27,15 @@ def _names(indices) -> list[str]:
     return [CELL_NAMES[i] for i in indices]
 
 
-def zone_of(kind: Kind, cell: str) -> dict:
+def zone_of(kind: Kind, cell: str, rules: Rules = STANDARD_RULES) -> dict:
     """The cells a token of ``kind`` on ``cell`` acts on, for the hover overlay."""
     i = CELL_INDEX[cell]
     pushes: list[list] = []
+    label = ZONE_LABELS[kind]
     if kind == Kind.WOLF:
-        cells = _names(WOLF_ZONE[i])
+        cells = _names(rules.wolf_zone[i])
+        if rules.wolf_steps == 1:  # D-10 variant wolf-1
+            label = "-1 power to opposing tokens one diagonal step away (R-24, wolf-1)"
     elif kind == Kind.FOX:
         cells = _names(AROUND[i])
     elif kind == Kind.TREE:
@@ -40,9 +44,9 @@ def zone_of(kind: Kind, cell: str) -> dict:
         cells = _names(ADJACENT[i])
     if kind == Kind.BOAR:
         pushes = [[CELL_NAMES[t], CELL_NAMES[d], w] for t, (d, w) in BOAR_PUSH[i].items()]
-    return {"cells": cells, "pushes": pushes, "label": ZONE_LABELS[kind]}
+    return {"cells": cells, "pushes": pushes, "label": label}
 
 
-def zone_table() -> dict[str, dict[str, dict]]:
-    """The zone of every kind on every cell (sent once: it depends on nothing else)."""
-    return {k.letter: {cell: zone_of(k, cell) for cell in CELL_NAMES} for k in Kind}
+def zone_table(rules: Rules = STANDARD_RULES) -> dict[str, dict[str, dict]]:
+    """The zone of every kind on every cell under ``rules`` (sent once per rule set)."""
+    return {k.letter: {cell: zone_of(k, cell, rules) for cell in CELL_NAMES} for k in Kind}

@@ -98,8 +98,9 @@ function render({ model, el }) {
   const command = createCommand(ctx);
   const glyphs = createGlyphs(ctx);
   const offline = createOffline(ctx, root);
+  const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
-  header.append(prompt, message);
+  header.append(rules, prompt, message);
   const right = h("div", { class: "cw-right" });
   right.append(...reserves.els, options.el, command.el, toolbar.el, analysis.el, narration);
   const main = h("div", { class: "cw-main" });
@@ -268,6 +269,11 @@ function render({ model, el }) {
     setAttr(root, "data-pending", v.pending);
     setAttr(root, "data-current", store.current);
     setAttr(root, "data-overlay", (store.settings || {}).overlay ? "on" : "off");
+    const variant = (store.settings || {}).rules || "standard";
+    setAttr(root, "data-rules", variant);
+    rules.hidden = variant === "standard";
+    if (rules.textContent !== variant) rules.textContent = variant;
+    setAttr(rules, "title", (store.settings || {}).rules_text || "");
     setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));
     prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}${v.result_text ? ` cw-banner cw-won-${v.result.split(" ")[0]}` : ""}`;
     if (message.textContent !== local.message) message.textContent = local.message;

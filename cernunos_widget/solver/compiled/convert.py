@@ -4,22 +4,27 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engine import Position
+from ...engine import Position, Rules
 from ...engine.effects import ACT, CHOICE_FOX_ORDER, OVER
+from ...engine.rules import STANDARD_RULES
 from .layout import (
     AGENDA,
     AGENDA_LEN,
     BURNED,
     COUNT,
+    COUNTS,
     ENTRY,
     HEIGHTS,
     MAX_HEIGHT,
     PHASE,
+    POWER_ALL,
     RESERVE,
     SIDE,
     SIZE,
     STACKS,
     TAGGED,
+    VARIANT,
+    WOLF_STEPS,
 )
 from .rules import new_options, options
 
@@ -48,6 +53,11 @@ def encode(position: Position) -> np.ndarray:
             if choice == CHOICE_FOX_ORDER:
                 s[e + 3] = opts[0] - 97
                 s[e + 4] = opts[1] - 97
+    rules = position.rules  # D-10: the rules travel in the state
+    s[WOLF_STEPS] = rules.wolf_steps
+    s[POWER_ALL] = 1 if rules.power_all else 0
+    s[COUNTS : COUNTS + 8] = rules.counts
+    s[VARIANT] = 0 if rules.is_standard else 1
     return s
 
 
@@ -77,7 +87,16 @@ def decode(s: np.ndarray) -> Position:
     p._count = int(s[COUNT])
     p._options = option_codes(s)
     p._hash = None
+    p._rules = rules_of(s)
     return p
+
+
+def rules_of(s: np.ndarray) -> Rules:
+    """The rules a compiled state is played under (the standard ones as one object)."""
+    rules = Rules(
+        int(s[WOLF_STEPS]), bool(s[POWER_ALL]), tuple(int(x) for x in s[COUNTS : COUNTS + 8])
+    )
+    return STANDARD_RULES if rules == STANDARD_RULES else rules
 
 
 def option_codes(s: np.ndarray) -> tuple[int, ...]:

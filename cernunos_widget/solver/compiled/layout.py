@@ -14,7 +14,12 @@ child is one ``copy()``:
 * ``AGENDA``: entries of ``ENTRY`` ints, the last one next: ``(ACT, tag, may_double, code,
   0)`` or ``(choice, owner, cell, a, b)`` where ``a, b`` are the Fox's swapped cells for a
   Fox order choice.  Options of a pending choice are recomputed from the board, which
-  cannot change while the choice waits.
+  cannot change while the choice waits;
+* the rules in play (D-10, ``engine/rules.py``), after the agenda: ``WOLF_STEPS`` (1 or 2,
+  R-6), ``POWER_ALL`` (0 or 1, R-9), ``COUNTS`` (8 counts per kind, R-3, R-8: the compiled
+  rules read only the Fire count; ``decode`` rebuilds the :class:`Rules` from them) and
+  ``VARIANT`` (1 unless the rules are RULES.md's: the hash then mixes the rules and the
+  reserves in, so positions of different rules never share a table entry).
 """
 
 from __future__ import annotations
@@ -22,10 +27,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...engine.effects import ACTIVATION_CAP
-from ...engine.geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_COUNT, WOLF_ZONE
-from ...engine.tokens import TOKENS_PER_PLAYER
+from ...engine.geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_COUNT, WOLF_ZONES
+from ...engine.rules import MAX_TOTAL
 
-MAX_HEIGHT = 2 * TOKENS_PER_PLAYER  # every token of both players on one cell
+MAX_HEIGHT = 2 * MAX_TOTAL  # every token of both players on one cell, under any rules
 STACKS = 0
 HEIGHTS = STACKS + CELL_COUNT * MAX_HEIGHT
 RESERVE = HEIGHTS + CELL_COUNT
@@ -40,7 +45,11 @@ ENTRY = 5
 # Each counted activation pushes at most two entries (a Squirrel's second activation, the
 # Fox's second token), and at most one choice waits on top.
 AGENDA_CAP = 2 * ACTIVATION_CAP + 4
-SIZE = AGENDA + AGENDA_CAP * ENTRY
+WOLF_STEPS = AGENDA + AGENDA_CAP * ENTRY
+POWER_ALL = WOLF_STEPS + 1
+COUNTS = POWER_ALL + 1
+VARIANT = COUNTS + 8
+SIZE = VARIANT + 1
 
 MAX_OPTIONS = 1024  # placements <= 97, swaps <= 28, growth choices <= C(12, 6) = 924
 
@@ -56,7 +65,11 @@ def _padded(table: tuple[tuple[int, ...], ...], width: int) -> np.ndarray:
 ADJ = _padded(ADJACENT, 4)
 AROUND_CELLS = _padded(AROUND, 8)
 ADJ_MASK = np.array([sum(1 << n for n in cells) for cells in ADJACENT], dtype=np.int64)
-WOLF_MASK = np.array([sum(1 << n for n in cells) for cells in WOLF_ZONE], dtype=np.int64)
+# WOLF_MASKS[steps, cell]: the Wolf zone reaching ``steps`` diagonal steps (R-6, D-1, D-10;
+# the state's ``WOLF_STEPS`` slot says which).
+WOLF_MASKS = np.zeros((3, CELL_COUNT), dtype=np.int64)
+for _steps, _zone in WOLF_ZONES.items():
+    WOLF_MASKS[_steps] = [sum(1 << n for n in cells) for cells in _zone]
 # R-20: PUSH_TO[boar, target] = the destination cell (-1 where target is not adjacent).
 PUSH_TO = np.full((CELL_COUNT, CELL_COUNT), -1, dtype=np.int64)
 for _boar, _targets in enumerate(BOAR_PUSH):

@@ -37,17 +37,20 @@ from .layout import (
     AROUND_CELLS,
     BURNED,
     COUNT,
+    COUNTS,
     ENTRY,
     HEIGHTS,
     MAX_HEIGHT,
     MAX_OPTIONS,
     PHASE,
+    POWER_ALL,
     PUSH_TO,
     RESERVE,
     SIDE,
     STACKS,
     TAGGED,
-    WOLF_MASK,
+    WOLF_MASKS,
+    WOLF_STEPS,
 )
 
 CODE_MASK = 15
@@ -148,19 +151,27 @@ def coverable_masks(s, player):
             if t & KIND_MASK == FIRE:
                 fires |= bit
     closed = 0
+    steps = s[WOLF_STEPS]  # R-6, D-10: the Wolf zone in play
+    power_all = s[POWER_ALL]  # R-9, D-10: the base power in play
     for c in range(N_CELLS):
         if not theirs >> c & 1:
             continue
-        need = _popcount(wolves & WOLF_MASK[c]) - _popcount(deer & ADJ_MASK[c])  # R-10
+        need = _popcount(wolves & WOLF_MASKS[steps, c]) - _popcount(deer & ADJ_MASK[c])  # R-10
         if need < 0:
             closed |= 1 << c
             continue
         base = STACKS + c * MAX_HEIGHT
         i = s[HEIGHTS + c] - 2
         run = 0
-        while i >= 0 and s[base + i] & OWNER_BIT == their_bit and run <= need:  # R-9
-            run += 1
-            i -= 1
+        if power_all:  # every own token below counts
+            while i >= 0 and run <= need:
+                if s[base + i] & OWNER_BIT == their_bit:
+                    run += 1
+                i -= 1
+        else:
+            while i >= 0 and s[base + i] & OWNER_BIT == their_bit and run <= need:  # R-9
+                run += 1
+                i -= 1
         if run > need:
             closed |= 1 << c
     anything = ALL_CELLS & ~closed
@@ -594,8 +605,9 @@ def _raise(s, crow_cell, target):
 @njit(cache=True)
 def _burn(s):
     """R-26, D-8: burn Trees next to a visible Fire or directly on one, until none."""
-    if s[RESERVE + FIRE] and s[RESERVE + OWNER_BIT + FIRE]:
-        return  # no Fire on the board yet (a Fire never leaves it)
+    fires = s[COUNTS + FIRE]
+    if s[RESERVE + FIRE] == fires and s[RESERVE + OWNER_BIT + FIRE] == fires:
+        return  # no Fire on the board yet (a Fire never leaves it; R-8)
     while True:
         cell = _burnable_cell(s)
         if cell < 0:

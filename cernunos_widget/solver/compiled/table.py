@@ -2,9 +2,10 @@
 
 The table is six parallel arrays indexed by the low bits of a 64-bit hash of the whole
 state (board, burned, side, phase, activation count and agenda: the content ``Position``
-compares); the full hash is kept to tell positions apart.  Slots go in pairs (buckets):
-an entry may be replaced (see :func:`store_slot`), which costs only time, never
-correctness: a lost entry is searched again.
+compares; under a variant, D-10, also the rules and the reserves); the full hash is kept
+to tell positions apart.  Slots go in pairs (buckets): an entry may be replaced (see
+:func:`store_slot`), which costs only time, never correctness: a lost entry is searched
+again.
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ from .layout import (
     HEIGHTS,
     MAX_HEIGHT,
     PHASE,
+    RESERVE,
     SIDE,
     STACKS,
+    VARIANT,
+    WOLF_STEPS,
 )
 
 _PRIME = np.uint64(0x100000001B3)
@@ -56,6 +60,11 @@ def state_hash(s):
     h = _mix(h, n)
     for i in range(n * ENTRY):
         h = _mix(h, s[AGENDA + i])
+    if s[VARIANT]:  # D-10: the rules, and the reserves (the counts change R-8), tell apart
+        for i in range(WOLF_STEPS, VARIANT + 1):
+            h = _mix(h, s[i])
+        for i in range(16):
+            h = _mix(h, s[RESERVE + i])
     # splitmix64 finaliser: every bit of the state reaches the low bits used as the index
     h ^= h >> np.uint64(30)
     h *= np.uint64(0xBF58476D1CE4E5B9)

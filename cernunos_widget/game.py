@@ -8,6 +8,11 @@ after the decision they replace, comments in braces (``\\}`` and ``\\\\`` escape
 
     B@b2 B@b3 (D@a1 {quieter}) T@a1 B@b2 b1
 
+Tag pairs (``[Green "Ann"]``) come first and are kept in :attr:`Game.headers`, in order;
+``[CPN]`` names the start; ``[Result]``, ``[Score]`` and ``[Termination]`` are checked
+against the main line's end when it ends the game.  Files of many games are
+:mod:`cernunos_widget.games`.
+
 Reading and writing never recurse per nesting level; the words and the limits (10,000,000
 characters, 10,000 nested variations, 100,000 positions per game) are in
 :mod:`cernunos_widget.gametext`.
@@ -18,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain
 
-from .engine import START_CPN, CernunosError, Decision, Position
+from .engine import START_CPN, CernunosError, Decision, Player, Position
 from .engine.errors import clip
 from .engine.events import Event
 from .gametext import (
@@ -29,9 +34,13 @@ from .gametext import (
     check_comment,
     words,
     write_comment,
+    write_tag,
 )
 
-__all__ = ["Game", "GameNode", "GameTextError"]
+__all__ = ["RESULTS", "Game", "GameNode", "GameTextError"]
+__all__ += ["outcome_problem", "outcome_tags", "start_position"]
+
+RESULTS = ("1-0", "0-1", "1/2-1/2", "*")  # [Result]: Green first; "*" unfinished
 
 
 class GameNode:
@@ -182,10 +191,13 @@ class GameNode:
 class Game:
     """A tree of :class:`GameNode`; ``game.root`` holds the starting position."""
 
-    def __init__(self, start: Position | None = None) -> None:
+    def __init__(
+        self, start: Position | None = None, headers: dict[str, str] | None = None
+    ) -> None:
         self._nodes: dict[int, GameNode] = {}
         self._next_id = 0
         self.root = GameNode(self, None, None, start or Position.start())
+        self.headers: dict[str, str] = dict(headers or {})  # tag pairs, in order
 
     def _register(self, node: GameNode) -> int:
         self._nodes[self._next_id] = node
@@ -214,15 +226,23 @@ class Game:
 
     # ------------------------------------------------------------------ text
 
-    def export(self) -> str:
-        """The game as text: tokens, variations in parentheses, comments in braces."""
-        parts: list[str] = []
-        if self.root.position != Position.start():
-            parts.append(f'[CPN "{self.root.position.cpn()}"]')
-        if self.root.comment:
-            parts.append(write_comment(self.root.comment))
+    def tags(self) -> list[str]:
+        """The tag pairs to write: :attr:`headers` in order, ``[CPN]`` the root's position
+        (added last when the root is not the initial position and no ``CPN`` header is set)."""
+        pairs = dict(self.headers)
+        if "CPN" in pairs or self.root.position != Position.start():
+            pairs["CPN"] = self.root.position.cpn()
+        return [write_tag(name, value) for name, value in pairs.items()]
+
+    def movetext(self) -> list[str]:
+        """The root's comment and the moves, as the words of the game text."""
+        parts = [write_comment(self.root.comment)] if self.root.comment else []
         _export_moves(self.root, parts)
-        return " ".join(parts)
+        return parts
+
+    def export(self) -> str:
+        """The game as text: tags, tokens, variations in parentheses, comments in braces."""
+        return " ".join(self.tags() + self.movetext())
 
     def __str__(self) -> str:
         return self.export()
@@ -231,25 +251,90 @@ class Game:
     def parse(cls, text: str) -> Game:
         """Read one game written by :meth:`export` (or by hand in the same form).
 
-        Raises :class:`GameTextError` saying where the text is wrong, or which limit it
-        passes (see :mod:`cernunos_widget.gametext`).
+        Raises :class:`GameTextError` saying where the text is wrong (``at``: the offset),
+        or which limit it passes (see :mod:`cernunos_widget.gametext`).  A bad ``[CPN]``
+        raises the engine's own error (``CpnSyntaxError``, ...) with ``at`` set to the tag.
         """
         items = enumerate(words(text), 1)
+        headers: dict[str, str] = {}
+        where: dict[str, int] = {}
         first = next(items, None)
-        start = Position.start()
-        if first is not None and first[1].kind == "tag":
-            start = _header(first[1])
-            first = None
-        game = cls(start)
+        while first is not None and first[1].kind == "tag":
+            tag = first[1]
+            if tag.name in headers:
+                raise GameTextError(
+                    f"the tag [{tag.name}] appears twice (character {tag.at + 1})", tag.at
+                )
+            headers[tag.name], where[tag.name] = tag.text, tag.at
+            first = next(items, None)
+        try:
+            start = start_position(headers)
+        except CernunosError as e:
+            e.at = where.get("CPN")
+            raise
+        game = cls(start, headers)
         _read_moves(game.root, items if first is None else chain([first], items))
+        problem = outcome_problem(headers, game.root.end().position)
+        if problem is not None:
+            raise GameTextError(problem[1], where[problem[0]])
         return game
 
 
-def _header(tag: Word) -> Position:
-    """The start position a ``[CPN "..."]`` tag names (empty: the initial position)."""
-    if tag.name != "CPN":
-        raise GameTextError(f'unknown tag [{clip(tag.name)} ...]: only [CPN "..."] is read')
-    return Position.from_cpn(tag.text or START_CPN)
+def start_position(headers: dict[str, str]) -> Position:
+    """The position a game with these tags starts from: ``[CPN]`` (empty or absent: the
+    initial position).  The one place a game's start is built (``[Rules]`` is kept as text)."""
+    return Position.from_cpn(headers.get("CPN") or START_CPN)
+
+
+def outcome_tags(position: Position) -> dict[str, str]:
+    """``[Result]`` and ``[Score]`` or ``[Termination]`` for a game that ends at ``position``
+    (R-15, R-17): ``{"Result": "*"}`` while it goes on."""
+    result = position.result()
+    if result is None:
+        return {"Result": "*"}
+    won = {None: "1/2-1/2", Player.GREEN: "1-0", Player.PURPLE: "0-1"}[result.winner]
+    if result.forfeit:
+        return {"Result": won, "Termination": "forfeit"}
+    return {"Result": won, "Score": str(result).split(" ", 1)[1]}
+
+
+def outcome_problem(headers: dict[str, str], end: Position) -> tuple[str, str] | None:
+    """The tag that disagrees with a main line ending at ``end``, and why (None if none).
+
+    ``[Result]`` is one of :data:`RESULTS`; when the main line ends the game it must be the
+    engine's, and so must ``[Score]`` (R-17) and ``[Termination "forfeit"]`` (R-15); a
+    main line that does not end the game has no ``[Score]`` and no forfeit.
+    """
+    result = headers.get("Result")
+    if result is not None and result not in RESULTS:
+        return "Result", f"{_shown('Result', result)} is not one of {', '.join(RESULTS)}"
+    if end.result() is None:
+        if "Score" in headers:
+            return "Score", "[Score] is set but the main line does not end the game (R-16)"
+        if headers.get("Termination") == "forfeit":
+            return "Termination", (
+                '[Termination "forfeit"] is set but the main line does not end by forfeit (R-15)'
+            )
+        return None
+    expected = outcome_tags(end)
+    for name in ("Result", "Score", "Termination"):
+        value = headers.get(name)
+        if value is None or value == expected.get(name):
+            continue
+        if name == "Termination" and value != "forfeit" and "Score" in expected:
+            continue  # a scored game may say in other words how it ended
+        want = f'[{name} "{expected[name]}"]' if name in expected else f"no [{name}]"
+        return name, (
+            f"{_shown(name, value)} does not match the main line's end: "
+            f"{end.result().summary}, which is {want}"
+        )
+    return None
+
+
+def _shown(name: str, value: object) -> str:
+    """A tag as an error message shows it (the value cut to 80 characters)."""
+    text = value if isinstance(value, str) else clip(value)
+    return f'[{name} "{text[:80]}{"..." if len(text) > 80 else ""}"]'
 
 
 def _export_moves(root: GameNode, parts: list[str]) -> None:
@@ -278,8 +363,8 @@ def _export_moves(root: GameNode, parts: list[str]) -> None:
 
 def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
     """Play the words from ``root``; each open variation is a frame on an explicit stack:
-    [the node it starts from, the last node played in it]."""
-    frames: list[list[GameNode | None]] = [[root, None]]
+    [the node it starts from, the last node played in it, where its '(' is]."""
+    frames: list[list] = [[root, None, 0]]
     for number, word in items:
         kind = word.kind
         if kind == "decision":
@@ -291,7 +376,8 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
             except CernunosError as e:
                 raise GameTextError(
                     f"token {number} of the game text, {clip(word.text)} "
-                    f"(character {word.at + 1}): {e}"
+                    f"(character {word.at + 1}): {e}",
+                    word.at,
                 ) from None
         elif kind == "glyph":
             (frames[-1][1] or frames[-1][0]).glyph = word.text
@@ -299,28 +385,38 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
             try:
                 (frames[-1][1] or frames[-1][0]).comment = word.text
             except GameTextError as e:
-                raise GameTextError(f"the comment at character {word.at + 1}: {e}") from None
+                raise GameTextError(
+                    f"the comment at character {word.at + 1}: {e}", word.at
+                ) from None
         elif kind == "open":
             last = frames[-1][1]
             if last is None:
                 raise GameTextError(
                     f"a variation at token {number} (character {word.at + 1}) has no decision "
-                    "to replace"
+                    "to replace",
+                    word.at,
                 )
             if len(frames) > MAX_NESTING:
                 raise GameTextError(
-                    f"more than {MAX_NESTING:,} nested variations at character {word.at + 1}"
+                    f"more than {MAX_NESTING:,} nested variations at character {word.at + 1}",
+                    word.at,
                 )
-            frames.append([last.parent, None])
+            frames.append([last.parent, None, word.at])
         elif kind == "close":
             if len(frames) == 1:
                 raise GameTextError(
-                    f"unbalanced ')' at token {number} (character {word.at + 1}) of the game text"
+                    f"unbalanced ')' at token {number} (character {word.at + 1}) of the game text",
+                    word.at,
                 )
             frames.pop()
         else:  # a tag after the start
             raise GameTextError(
-                f"the tag at character {word.at + 1} must come first, before any decision"
+                f"the tag at character {word.at + 1} must come first, before any decision",
+                word.at,
             )
     if len(frames) > 1:
-        raise GameTextError(f"{len(frames) - 1} variation(s) not closed with ')'")
+        raise GameTextError(
+            f"{len(frames) - 1} variation(s) not closed with ')' (the last opened at "
+            f"character {frames[-1][2] + 1})",
+            frames[-1][2],
+        )

@@ -8,7 +8,8 @@ its length, whatever it holds (an unclosed ``{``, a megabyte comment, deep nesti
 - ``{...}`` is a comment: a backslash escapes ``}`` and ``\\``, everything else (new lines,
   tabs, spaces at either end, a backslash before any other character) is literal.  PGN has
   no such escape; it makes every comment survive export and parse exactly;
-- ``[Name "value"]`` is a tag pair (only ``CPN`` is read today).
+- ``[Name "value"]`` is a tag pair, on one line; in the value a backslash escapes ``"``
+  and ``\\`` (nothing else). Tags come first (``game.py``: ``Game.headers``).
 
 - an annotation glyph (``!``, ``?!``, ``?``, ``??``) right after a decision, as in PGN:
   ``B@b2?!`` (decision tokens never hold ``!`` or ``?``).
@@ -33,12 +34,21 @@ GLYPHS = ("!", "?!", "?", "??")  # annotation glyphs, written right after their 
 _SPACE = re.compile(r"\s*")
 _DECISION = re.compile(r"[^\s(){}\[\]]+")
 _COMMENT_RUN = re.compile(r"[^\\}]*")
-_TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "([^"\\\]]*)"\]')
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\\r\n]|\\["\\])*)"\]')
+_TAG_ESCAPE = re.compile(r'\\(["\\])')
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class GameTextError(NotationError):
-    """A game text that cannot be read (bad syntax, a limit passed, an illegal decision)."""
+    """A game text that cannot be read (bad syntax, a limit passed, an illegal decision).
+
+    ``at`` is the character offset in the text where the problem is, when one is known.
+    """
+
+    def __init__(self, message: str, at: int | None = None) -> None:
+        super().__init__(message)
+        self.at = at
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,18 +87,21 @@ def words(text: object) -> Iterator[Word]:
             yield Word("comment", comment, i)
             i = after
         elif ch == "[":
-            tag = _TAG.match(text, i)
+            tag = TAG.match(text, i)
             if tag is None:
                 raise GameTextError(
                     f"bad tag at character {i + 1}, {clip(text[i : i + 40])}: "
-                    'expected [Name "value"], such as [CPN ".,.,.,./.,.,.,./.,t,.,. g 2 0-0"]'
+                    'expected [Name "value"] on one line (\\" and \\\\ escaped), such as '
+                    '[CPN ".,.,.,./.,.,.,./.,t,.,. g 2 0-0"]',
+                    i,
                 )
-            yield Word("tag", tag.group(2), i, tag.group(1))
+            yield Word("tag", _TAG_ESCAPE.sub(r"\1", tag.group(2)), i, tag.group(1))
             i = tag.end()
         elif ch in "}]":
             raise GameTextError(
                 f"unbalanced {ch!r} at character {i + 1}: it closes nothing "
-                "(in a comment, write \\} for a literal '}')"
+                "(in a comment, write \\} for a literal '}')",
+                i,
             )
         else:
             decision = _DECISION.match(text, i)
@@ -106,10 +119,13 @@ def _split_glyph(word: str, at: int) -> tuple[str, str]:
     if glyph and glyph not in GLYPHS:
         raise GameTextError(
             f"unknown annotation glyph {clip(glyph)} after {clip(token)} at character "
-            f"{at + len(token) + 1}: use one of {' '.join(GLYPHS)}"
+            f"{at + len(token) + 1}: use one of {' '.join(GLYPHS)}",
+            at + len(token),
         )
     if glyph and not token:
-        raise GameTextError(f"the glyph {clip(glyph)} at character {at + 1} follows no decision")
+        raise GameTextError(
+            f"the glyph {clip(glyph)} at character {at + 1} follows no decision", at
+        )
     return token, glyph
 
 
@@ -124,7 +140,8 @@ def _read_comment(text: str, start: int) -> tuple[str, int]:
         if i == end:
             raise GameTextError(
                 f"unbalanced '{{' at character {start + 1}: the comment "
-                f"{clip(text[start : start + 40])} is not closed with '}}'"
+                f"{clip(text[start : start + 40])} is not closed with '}}'",
+                start,
             )
         if text[i] == "}":
             return "".join(parts), i + 1
@@ -140,6 +157,21 @@ def _read_comment(text: str, start: int) -> tuple[str, int]:
 def write_comment(text: str) -> str:
     """``{text}`` with ``\\`` and ``}`` escaped: :func:`words` reads back exactly ``text``."""
     return "{" + text.replace("\\", "\\\\").replace("}", "\\}") + "}"
+
+
+def write_tag(name: object, value: object) -> str:
+    """``[Name "value"]`` with ``\\`` and ``"`` escaped; GameTextError for what cannot be one."""
+    if not isinstance(name, str) or not TAG_NAME.fullmatch(name):
+        raise GameTextError(
+            f"bad tag name {clip(name)}: a letter, then letters, digits or '_' (such as Green)"
+        )
+    if not isinstance(value, str):
+        raise GameTextError(f"the tag [{name}] holds {type(value).__name__}, not text")
+    if "\n" in value or "\r" in value:
+        raise GameTextError(f"the tag [{name}] holds a line break: a tag value is one line")
+    if _SURROGATE.search(value):
+        raise GameTextError(f"the tag [{name}] holds a lone surrogate: it cannot be UTF-8")
+    return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
 
 
 def check_comment(text: object) -> str:

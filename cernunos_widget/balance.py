@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,10 +85,11 @@ def game_line(game: Any) -> GameLine:
     )
 
 
-def configuration_name(headers: Mapping[str, str]) -> str:
-    """``"greedy vs alphabeta:nodes=100"``, with ``", rules wolf-1"`` for a variant."""
+def configuration_name(headers: Mapping[str, str], default: str = "games") -> str:
+    """``"greedy vs alphabeta:nodes=100"``, with ``", rules wolf-1"`` for a variant;
+    ``default`` when the headers name neither player."""
     green, purple = headers.get("Green", "?"), headers.get("Purple", "?")
-    name = f"{green} vs {purple}" if "Green" in headers or "Purple" in headers else "games"
+    name = f"{green} vs {purple}" if "Green" in headers or "Purple" in headers else default
     rules = headers.get("Rules", "")
     return f"{name}, rules {rules}" if rules and rules != "standard" else name
 
@@ -266,7 +267,7 @@ class BalanceReport:
                     + "  ".join(f"{100 * g / n:3.0f}/{100 * p / n:<3.0f}" for g, p, _ in cells)
                 )
             rows.append("        " + "".join(f"{col:<9}" for col in "abcd"))
-        return "\n".join(rows)
+        return "\n".join(row.rstrip() for row in rows)
 
 
 def _cut(text: str, width: int) -> str:
@@ -277,23 +278,40 @@ def _mean(dist: dict[str, Any]) -> str:
     return "-" if dist["mean"] is None else f"{dist['mean']:.1f}"
 
 
-def _grouped(games: Iterable[Any] | Mapping[str, Iterable[Any]]) -> Iterator[tuple[str, Any]]:
-    if isinstance(games, Mapping):
-        for name, group in games.items():
-            if not isinstance(name, str) or not name:
-                raise BalanceError(f"a configuration name is non-empty text, not {name!r}")
-            for game in group:
-                yield name, game
-    else:
-        for game in games:
-            yield None, game
+def _check_name(name: object) -> None:
+    if not isinstance(name, str) or not name:
+        raise BalanceError(f"a configuration name is non-empty text, not {name!r}")
+
+
+class Accumulator:
+    """Builds a report one game at a time (:func:`report` uses it)."""
+
+    def __init__(self) -> None:
+        self._configs: dict[str, ConfigStats] = {}
+
+    def add(self, game: Any, name: str | None = None, default: str = "games") -> None:
+        """Count ``game`` in configuration ``name`` (default: from its headers, or
+        ``default`` when they name no player)."""
+        if name is not None:
+            _check_name(name)
+        line = game_line(game)
+        key = name if name is not None else configuration_name(line.headers, default)
+        self._configs.setdefault(key, ConfigStats(key)).facts.append(game_facts(line))
+
+    def report(self) -> BalanceReport:
+        return BalanceReport(list(self._configs.values()))
 
 
 def report(games: Iterable[Any] | Mapping[str, Iterable[Any]]) -> BalanceReport:
-    """The balance report of ``games`` (streamed: one game in memory at a time)."""
-    configs: dict[str, ConfigStats] = {}
-    for name, game in _grouped(games):
-        line = game_line(game)
-        key = name if name is not None else configuration_name(line.headers)
-        configs.setdefault(key, ConfigStats(key)).facts.append(game_facts(line))
-    return BalanceReport(list(configs.values()))
+    """The balance report of ``games`` (streamed: one game in memory at a time), or of
+    ``{configuration name: games}``."""
+    acc = Accumulator()
+    if isinstance(games, Mapping):
+        for name, group in games.items():
+            _check_name(name)
+            for game in group:
+                acc.add(game, name)
+    else:
+        for game in games:
+            acc.add(game)
+    return acc.report()

@@ -104,6 +104,28 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_balance(args: argparse.Namespace) -> int:
+    """Balance statistics of game files, per configuration (docs/balance.md)."""
+    import json
+    from pathlib import Path
+
+    from .balance import Accumulator
+    from .games import read_games
+
+    acc = Accumulator()
+    for name in args.files:
+        try:
+            for game in read_games(name):
+                acc.add(game, default=Path(name).name)
+        except OSError as e:
+            raise _BadInput(f"cannot read {name}: {e.strerror or e}") from None
+        except CernunosError as e:
+            raise _BadInput(f"{name}: {e}") from None
+    report = acc.report()
+    print(json.dumps(report.to_dict(), indent=1) if args.json else report.text())
+    return EXIT_OK
+
+
 def _memory_mb(text: str) -> float:
     """``--memory-mb``: a finite number of MiB above 0 (bad values: argparse exits 2)."""
     from .solver.mcts import check_memory_mb
@@ -177,6 +199,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="the MCTS tree's memory, in MiB (default 512; full, it searches on without growing)",
     )
     p.set_defaults(run=_cmd_solve)
+    p = sub.add_parser(
+        "balance",
+        help="balance statistics of game files (.cgn), per configuration",
+        description="Green's score (draws 1/2) with a 95%% interval, draw and forfeit rates, "
+        "game lengths, 64-activation cap hits and end-of-game heatmaps, per configuration "
+        "(the games' Green, Purple and Rules tags; else the file's name). docs/balance.md.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="game files (.cgn)")
+    p.add_argument("--json", action="store_true", help="JSON (keys in docs/balance.md)")
+    p.set_defaults(run=_cmd_balance)
     p = sub.add_parser("show", help="a readable picture of a position")
     p.add_argument("cpn", metavar="CPN")
     p.set_defaults(run=_cmd_show)

@@ -1,0 +1,103 @@
+"""Generate examples/data/balance.json (a script, not a test): self-play configurations and
+their balance report. python benchmarks/make_balance_data.py [--games 400] [--workers 1]
+[--strengths greedy alphabeta:nodes=100] [--out examples/data/balance.json]
+[--games-dir DIR]
+
+For each bot strength S (a bot spec of cernunos_widget.selfplay), the configurations are:
+the standard rules (S vs S); each rule variant of RULES.md D-10 (``wolf-1``,
+``power-all``); Green withholding each kind (``S,withhold=K``: never places K while it can
+avoid it) and Green playing each kind early (``S,early=K``: within its first two turns)
+against S. ``--kinds`` narrows the kinds for the stronger bots (the comparisons cost one
+configuration each). Every configuration plays ``--games`` seeded games (the same seeds in
+every configuration), so with node-limited bots the file is reproducible. The JSON is the
+report of ``cernunos balance --json`` (docs/balance.md) plus ``setup``: per configuration,
+the bots, the rules, what it compares and the seconds it took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+from cernunos_widget.balance import Accumulator
+from cernunos_widget.engine import Kind
+from cernunos_widget.selfplay import play_games
+
+VARIANTS = ("wolf-1", "power-all")
+KIND_LETTERS = "TBDWSXCF"
+
+
+def with_option(spec: str, option: str) -> str:
+    return f"{spec},{option}" if ":" in spec else f"{spec}:{option}"
+
+
+def configurations(strength: str, kinds: str) -> list[dict]:
+    out = [dict(comparison="standard", green=strength, purple=strength, rules="standard")]
+    out += [
+        dict(comparison="variant", green=strength, purple=strength, rules=v) for v in VARIANTS
+    ]
+    for letter in kinds:
+        name = Kind.from_letter(letter).title
+        out.append(dict(comparison="withhold", kind=name, rules="standard", purple=strength,
+                        green=with_option(strength, f"withhold={letter}")))
+        out.append(dict(comparison="early", kind=name, rules="standard", purple=strength,
+                        green=with_option(strength, f"early={letter}")))
+    for c in out:
+        c["strength"] = strength
+        what = {"standard": "standard rules", "variant": f"rules {c['rules']}",
+                "withhold": f"Green withholds {c.get('kind')}",
+                "early": f"Green plays {c.get('kind')} early"}[c["comparison"]]
+        c["name"] = f"{strength}: {what}"
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--strengths", nargs="+", default=["greedy", "alphabeta:nodes=100"])
+    parser.add_argument(
+        "--kinds", nargs="+", default=[KIND_LETTERS, "WXF"],
+        help="per strength, the kinds withheld / played early (default: all for the first)",
+    )
+    parser.add_argument("--out", default="examples/data/balance.json")
+    parser.add_argument("--games-dir", default=None, help="also write each configuration's .cgn")
+    args = parser.parse_args()
+
+    acc, setup = Accumulator(), {}
+    started = time.perf_counter()
+    for i, strength in enumerate(args.strengths):
+        kinds = args.kinds[min(i, len(args.kinds) - 1)]
+        for c in configurations(strength, kinds):
+            t = time.perf_counter()
+            games = play_games(args.games, green=c["green"], purple=c["purple"],
+                               seed=args.seed, rules=c["rules"], workers=args.workers)
+            for game in games:
+                acc.add(game, c["name"])
+            if args.games_dir:
+                from cernunos_widget.games import write_games
+
+                folder = Path(args.games_dir)
+                folder.mkdir(parents=True, exist_ok=True)
+                safe = "".join(ch if ch.isalnum() else "-" for ch in c["name"])
+                write_games(games, folder / f"balance-{safe}.cgn")
+            c["seconds"] = round(time.perf_counter() - t, 1)
+            setup[c.pop("name")] = c
+            print(f"{c['seconds']:7.1f} s  {c['strength']}: {c['comparison']} "
+                  f"{c.get('kind', c['rules'])}", flush=True)
+    total = time.perf_counter() - started
+    data = acc.report().to_dict()
+    data["setup"] = setup
+    data["generated"] = {
+        "games_per_configuration": args.games, "seed": args.seed, "workers": args.workers,
+        "seconds": round(total, 1), "script": "benchmarks/make_balance_data.py",
+    }
+    Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(setup)} configurations, {total:.0f} s in all: {args.out}")
+
+
+if __name__ == "__main__":
+    main()

@@ -41,7 +41,14 @@ from .engine.errors import clip
 from .game import Game, outcome_problem, outcome_tags
 from .gametext import MAX_GAME_TEXT, TAG, GameTextError
 
-__all__ = ["GameFileError", "fill_result", "format_game", "read_games", "write_games"]
+__all__ = [
+    "GameFileError",
+    "fill_result",
+    "format_game",
+    "read_game",
+    "read_games",
+    "write_games",
+]
 
 Source = str | os.PathLike | IO[str] | IO[bytes]
 WRAP = 79  # columns of game text per line (a longer word keeps its own line)
@@ -92,6 +99,18 @@ def read_games(source: Source) -> Iterator[Game]:
         raise GameFileError(
             f"read_games takes a path or an open stream, not {type(source).__name__}"
         )
+
+
+def read_game(source: Source, index: int = 0) -> Game:
+    """Game ``index`` (0-based) of a ``.cgn`` file; reading stops there (the games before
+    it are read too, and must be valid). :class:`GameFileError` if there is no such game."""
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise GameFileError(f"a game index is an integer >= 0, not {clip(index)}")
+    count = 0
+    for count, game in enumerate(read_games(source), 1):
+        if count > index:
+            return game
+    raise GameFileError(f"no game index {index}: the file holds {count} game(s)")
 
 
 def _read_stream(stream: IO) -> Iterator[Game]:

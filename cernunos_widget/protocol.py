@@ -3,8 +3,9 @@
 A request is one custom message ``{"id": ..., "gen": ..., "type": ..., <fields>}``; the
 kernel answers it with exactly one message ``{"reply": id, "ok": bool, "message": str,
 "patch": {...}}`` (plus ``"value"`` when the request asks for one: ``check_position``'s
-canonical CPN, ``export_game``'s text).  Other changes (a cell's Python call, a streaming
-analysis) arrive as ``{"patch": {...}}``.  A patch merges into the page's store::
+canonical CPN, ``export_game``'s text, ``export_cgn``'s file, ``load_cgn``'s note).
+Other changes (a cell's Python call, a streaming analysis) arrive as ``{"patch": {...}}``.
+A patch merges into the page's store::
 
     {"gen": 3, "nodes": {"5": record}, "views": {"5": view}, "removed": [7, 8],
      "current": 5, "analysis": {...}, "review": {...}, "settings": {...},
@@ -34,6 +35,7 @@ MAX_TEXT = 100_000  # characters in a comment
 MAX_TOKEN_TEXT = 2_000  # characters of decision tokens in one request
 MAX_CPN = 1_000
 MAX_GAME_TEXT = 200_000  # characters of game text the page may load
+MAX_CGN_TEXT = 2_000_000  # characters of a .cgn file the page may send (larger: from Python)
 MAX_SECONDS = 86_400.0
 MAX_MULTIPV = 10
 MAX_DEPTH = 64
@@ -118,12 +120,15 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "check_position": {"cpn": _text(MAX_CPN, blank=False)},
     "export_game": {},
     "load_game": {"text": _text(MAX_GAME_TEXT, blank=False)},
+    "export_cgn": {},
+    "load_cgn": {"text": _text(MAX_CGN_TEXT, blank=False), "index": _int(0)},
     "ping": {},
     "annotate": {"node": _NODE, "glyph": _text(8)},
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3, "depth": None},
     "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
+    "load_cgn": {"index": 0},
 }
 
 

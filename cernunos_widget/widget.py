@@ -9,11 +9,13 @@ keeps every board while a click costs only the new node.  ``docs/widget.md`` has
 
 from __future__ import annotations
 
+import io
 import logging
+import os
 import threading
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import anywidget
 import traitlets
@@ -22,7 +24,7 @@ from .assets import css, esm
 from .engine import CernunosError, Position
 from .engine.icons import COLORS, ICONS
 from .engine.zones import zone_table
-from .game import Game, GameNode
+from .game import Game, GameNode, outcome_problem
 from .movetext import TreeMoves
 from .protocol import Request, RequestError, merge, node_record, parse_request, request_id
 from .session import Change, Job, NodeRef, Session
@@ -97,6 +99,24 @@ class CernunosWidget(anywidget.AnyWidget):
     @game.setter
     def game(self, game: Game | str) -> None:
         self._session.replace_game(Game.parse(game) if isinstance(game, str) else game)
+
+    def load_games(self, source: str | os.PathLike | IO, index: int = 0) -> Game:
+        """Replace the tree by game ``index`` of a ``.cgn`` file (a path, or an open stream:
+        ``io.StringIO(text)`` for text); returns the previous tree. A bad file raises
+        :class:`.GameFileError` (with its line) and changes nothing."""
+        from .games import read_game
+
+        return self._session.replace_game(read_game(source, index))
+
+    def save_game(self, path: str | os.PathLike, *, append: bool = False) -> int:
+        """Write the tree, with its headers, to the ``.cgn`` file ``path`` (atomically;
+        ``append=True`` adds it after the games there). Tags the tree contradicts (a
+        ``[Result]`` after its end was deleted) raise :class:`.GameFileError`:
+        ``cernunos_widget.games.fill_result(w.game)`` sets them from the main line."""
+        from .games import write_games
+
+        with self._session.lock:
+            return write_games([self.game], path, append=append)
 
     def setup(self, cpn: str) -> Game:
         """Start a new game tree at the position ``cpn``; returns the previous tree."""
@@ -459,6 +479,25 @@ class CernunosWidget(anywidget.AnyWidget):
     def _do_load_game(self, r: Request) -> None:
         self._session.replace_game(Game.parse(r.fields["text"]))
 
+    def _do_export_cgn(self, r: Request) -> str:
+        """The game as a ``.cgn`` file for the page's download. Tags the tree no longer
+        matches (its end deleted or promoted away) are set from the main line first."""
+        from .games import fill_result, format_game
+
+        game = self._session.game
+        if outcome_problem(game.headers, game.root.end().position) is not None:
+            fill_result(game)
+        return format_game(game)
+
+    def _do_load_cgn(self, r: Request) -> str:
+        """Open game ``index`` of a ``.cgn`` file's text (read in the page); say which."""
+        index = r.fields["index"]
+        self.load_games(io.StringIO(r.fields["text"]), index)
+        h = self.game.headers
+        who = f": {h['Green']} - {h['Purple']}" if "Green" in h and "Purple" in h else ""
+        result = f" ({h['Result']})" if h.get("Result", "*") != "*" else ""
+        return f"opened game {index + 1} of the file{who}{result}"
+
     def _do_ping(self, r: Request) -> None:
         """A live kernel answers; a static page learns it has none (see js/widget.js)."""
 
@@ -471,7 +510,7 @@ _HANDLERS = {
     for name in (
         "play", "goto", "promote", "delete", "comment", "overlay", "engine",
         "analyse", "stop", "review", "line", "setup", "annotate",
-        "check_position", "export_game", "load_game", "ping",
+        "check_position", "export_game", "load_game", "export_cgn", "load_cgn", "ping",
     )
 }
 

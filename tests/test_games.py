@@ -388,3 +388,99 @@ def test_memory_does_not_grow_with_the_number_of_games():
 
     small, large = peak(400), peak(4000)
     assert large < 1.5 * small, (small, large)
+
+
+# ---------------------------------------------------------------------- the widget
+
+
+def test_the_widget_loads_a_game_by_index_and_saves_it_with_its_headers(tmp_path):
+    from cernunos_widget.widget import CernunosWidget
+
+    path = tmp_path / "club.cgn"
+    second = finished_game(2)
+    second.headers = {"Green": "Ann", "Purple": "Bo", "Event": 'the "Spring" cup', **second.headers}
+    write_games([finished_game(1), second], path)
+    w = CernunosWidget(game="B@b2")
+    old = w.load_games(path, index=1)
+    assert old.export() == "B@b2" and w.game.headers == second.headers
+    assert w.game.movetext() == second.movetext() and w.node is w.game.root.end()
+    out = tmp_path / "saved.cgn"
+    assert w.save_game(out) == 1
+    assert out.read_text() == format_game(second)  # headers survive load -> save
+    assert w.save_game(out, append=True) == 1 and len(list(read_games(out))) == 2
+    w.load_games(io.StringIO(path.read_text()))  # text, through a stream
+    assert w.game.headers == read_text(path.read_text())[0].headers
+
+
+def test_the_widget_refuses_a_bad_file_or_index_and_keeps_its_game(tmp_path):
+    from cernunos_widget.widget import CernunosWidget
+
+    w = CernunosWidget(game="B@b2 B@b3")
+    before = (w.game.export(), w.session.generation)
+    with pytest.raises(GameFileError, match="line 2, game index 0"):
+        w.load_games(io.StringIO('[Result "*"]\nB@b2 B@z3\n'))
+    with pytest.raises(GameFileError, match="no game index 3: the file holds 1 game"):
+        w.load_games(io.StringIO('[Result "*"]\nB@b2\n'), index=3)
+    with pytest.raises(GameFileError, match="a game index is an integer >= 0"):
+        w.load_games(io.StringIO('[Result "*"]\nB@b2\n'), index=-1)
+    assert (w.game.export(), w.session.generation) == before
+
+
+def test_save_game_refuses_tags_the_tree_contradicts(tmp_path):
+    from cernunos_widget.widget import CernunosWidget
+
+    w = CernunosWidget(game=finished_game(4))
+    w.goto(w.game.root.end().parent)
+    w.delete(w.game.root.end())  # the end of the game is gone; [Score] is stale
+    path = tmp_path / "g.cgn"
+    with pytest.raises(GameFileError, match="does not end the game"):
+        w.save_game(path)
+    assert not path.exists()
+    fill_result(w.game)
+    assert w.save_game(path) == 1 and read_text(path.read_text())[0].headers["Result"] == "*"
+
+
+def test_the_page_downloads_and_opens_cgn_files():
+    from page_double import Page
+
+    from cernunos_widget.widget import CernunosWidget
+
+    game = finished_game(6)
+    game.headers = {"Green": "Ann", "Purple": "Bo", **game.headers}
+    text = format_game(game) + "\n" + format_game(Game())
+    w = CernunosWidget(game="B@b2")
+    page = Page(w)
+    reply = page.request(type="load_cgn", text=text)
+    assert reply["ok"] and reply["patch"]["reset"] and page.agrees()
+    assert reply["value"] == f"opened game 1 of the file: Ann - Bo ({game.headers['Result']})"
+    assert w.game.headers == game.headers
+    reply = page.request(type="export_cgn")
+    assert reply["ok"] and reply["value"] == format_game(game) and "patch" not in reply
+    reply = page.request(type="load_cgn", text=text, index=1)
+    assert reply["ok"] and reply["value"] == "opened game 2 of the file" and page.agrees()
+
+
+def test_a_refused_file_keeps_the_pages_game_and_names_the_line():
+    from page_double import Page
+
+    from cernunos_widget.widget import CernunosWidget
+
+    w = CernunosWidget(game="B@b2 B@b3")
+    page = Page(w)
+    before = (w.game.export(), w.session.generation)
+    bad = '[Result "*"]\nB@b2\n\n[Green "x"]\n[Result "1-0"]\n[Score "7-5 0-0 0-0"]\nB@b2\n'
+    reply = page.request(type="load_cgn", text=bad, index=1)
+    assert not reply["ok"] and "patch" not in reply
+    assert reply["message"].startswith("line 6, game index 1: [Score")
+    assert (w.game.export(), w.session.generation) == before and page.agrees()
+
+
+def test_the_pages_download_refreshes_tags_the_tree_no_longer_matches():
+    from page_double import Page
+
+    from cernunos_widget.widget import CernunosWidget
+
+    w = CernunosWidget(game=finished_game(4))
+    w.delete(w.game.root.end())
+    reply = Page(w).request(type="export_cgn")
+    assert reply["ok"] and '[Result "*"]' in reply["value"] and "[Score" not in reply["value"]

@@ -3,7 +3,11 @@
 // kernel checks it live with the engine (`check_position`: ok, or the engine's reason) and
 // `setup` starts the game. The CPN and the game text can be copied and pasted
 // (`export_game` sends the text only when asked; `load_game` replaces the game). What the
-// user typed stays in the fields after a refusal.
+// user typed stays in the fields after a refusal. Game files: "Download .cgn" saves the game
+// with its tags (`export_cgn`); "Open .cgn" reads a file in the page and sends its text
+// (`load_cgn`: the kernel parses it; a refusal keeps the game and names the line).
+
+const MAX_CGN_BYTES = 2000000; // protocol.MAX_CGN_TEXT: larger files open from Python
 
 const EDIT_PHASES = [
   ["s", "s · start of turn"],
@@ -90,6 +94,9 @@ function createEditor(ctx) {
     `<textarea data-edit-field="game" rows="2" spellcheck="false" aria-label="game text" placeholder="game text: paste one, or get this game's"></textarea>`
     + `<div class="cw-ed-line"><button type="button" data-edit="export" title="Write this game's text in the field">Get game text</button>`
     + `<button type="button" data-edit="load" title="Replace the game by the text in the field">Load game</button>`
+    + `<button type="button" data-edit="download-cgn" title="Download this game, with its tags, as a .cgn file">Download .cgn</button>`
+    + `<button type="button" data-edit="open-cgn" title="Open the first game of a .cgn file (it replaces this game)">Open .cgn…</button>`
+    + `<input type="file" accept=".cgn,text/plain" data-cgn-file="" hidden>`
     + `<span class="cw-ed-game-status" data-edit-game-status="" role="status"></span></div>`);
   const side = h("div", { class: "cw-ed-side" });
   side.append(fields, status, cpnForm);
@@ -97,6 +104,7 @@ function createEditor(ctx) {
   const cpnInput = cpnForm.querySelector("input");
   const gameInput = gameBox.querySelector("textarea");
   const gameStatus = gameBox.querySelector("[data-edit-game-status]");
+  const cgnFile = gameBox.querySelector("[data-cgn-file]");
 
   function show(valid, text) {
     setAttr(status, "data-valid", valid === null ? null : String(valid));
@@ -193,7 +201,42 @@ function createEditor(ctx) {
         gameStatus.textContent = "";
         local.setup = false;
       }, (msg) => { gameStatus.textContent = msg.message; });
+    } else if (d.edit === "download-cgn") {
+      request({ type: "export_cgn" }, (msg) => {
+        download("game.cgn", msg.value);
+        gameStatus.textContent = "Downloaded game.cgn.";
+      }, (msg) => { gameStatus.textContent = msg.message; });
+    } else if (d.edit === "open-cgn") {
+      cgnFile.click();
     }
+  });
+
+  function download(name, text) {
+    const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+    const link = h("a", { href: url, download: name, hidden: "" });
+    el.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  // The file is read here and its text sent; the kernel parses it (nothing changes on a refusal).
+  cgnFile.addEventListener("change", () => {
+    const file = cgnFile.files && cgnFile.files[0];
+    cgnFile.value = "";
+    if (!file) return;
+    if (file.size > MAX_CGN_BYTES) {
+      gameStatus.textContent = `${file.name} is too large to open here (${file.size} bytes; at most ${MAX_CGN_BYTES}): use w.load_games(path) from Python.`;
+      return;
+    }
+    gameStatus.textContent = `reading ${file.name}…`;
+    file.text().then((text) => {
+      request({ type: "load_cgn", text }, (msg) => {
+        gameStatus.textContent = "";
+        local.setup = false;
+        local.message = `${file.name}: ${msg.value}`;
+      }, (msg) => { gameStatus.textContent = `${file.name} was not opened: ${msg.message}`; });
+    }, (error) => { gameStatus.textContent = `${file.name} could not be read: ${error}`; });
   });
 
   fields.addEventListener("input", () => {

@@ -140,6 +140,110 @@ def _memory_mb(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def _cmd_selfplay(args: argparse.Namespace) -> int:
+    from .games import write_games
+    from .selfplay import play_games
+
+    if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
+        raise _BadInput(f"--out {clip(args.out)}: its folder does not exist")
+    green = args.green or args.bot or "greedy"
+    purple = args.purple or args.bot or "greedy"
+    games = play_games(
+        args.games,
+        green,
+        purple,
+        seed=args.seed,
+        rules=args.rules,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=True,
+    )
+    count = write_games(games, args.out)
+    results = [g.headers.get("Result") for g in games]
+    print(
+        f"{count} games written to {args.out}: Green won {results.count('1-0')}, "
+        f"Purple won {results.count('0-1')}, {results.count('1/2-1/2')} draws"
+    )
+    return EXIT_OK
+
+
+def _cmd_analyse_games(args: argparse.Namespace) -> int:
+    from .batch import analyse_games
+    from .solver import InvalidLimitError, Limit
+
+    try:
+        limit = Limit(time=args.time) if args.time is not None else Limit(nodes=args.nodes)
+    except InvalidLimitError as e:
+        raise _BadInput(str(e)) from None
+    if not os.path.isfile(args.file):
+        raise _BadInput(f"no game file {clip(args.file)}")
+    try:
+        report = analyse_games(
+            args.file,
+            limit,
+            out=args.out,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            engine=args.engine,
+            progress=True,
+        )
+    except OSError as e:
+        raise _BadInput(f"cannot write the results to {clip(args.out)}: {e}") from None
+    print(f"{report}; results in {args.out}")
+    return EXIT_OK
+
+
+def _add_where(p: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--scheduler``: where batch work runs."""
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        metavar="K",
+        help="local worker processes (default: one per core; 1: this process)",
+    )
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="a Dask scheduler (tcp://host:8786) to run on instead of local processes",
+    )
+
+
+def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("selfplay", help="play seeded games between bots into a .cgn file")
+    p.add_argument("--games", type=int, required=True, metavar="N", help="how many games")
+    bots = "random, greedy, alphabeta:nodes=N, mcts:nodes=N, alphabeta:time=S, mcts:time=S"
+    p.add_argument("--green", metavar="BOT", help=f"Green's bot ({bots}; default greedy)")
+    p.add_argument("--purple", metavar="BOT", help="Purple's bot (default greedy)")
+    p.add_argument("--bot", metavar="BOT", help="both players' bot (--green/--purple override)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
+    p.add_argument("--rules", default="standard", metavar="R", help="rules (default standard)")
+    _add_where(p)
+    p.add_argument("--out", required=True, metavar="FILE.cgn", help="the game file to write")
+    p.set_defaults(run=_cmd_selfplay)
+    p = sub.add_parser("analyse-games", help="analyse every main-line position of a game file")
+    p.add_argument("file", metavar="FILE", help="a .cgn game file")
+    p.add_argument("--out", required=True, metavar="DIR", help="the Parquet results directory")
+    _add_where(p)
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument(
+        "--nodes",
+        type=int,
+        default=10_000,
+        metavar="N",
+        help="decisions searched per position (default 10000; reproducible)",
+    )
+    limit.add_argument("--time", type=float, default=None, metavar="S", help="seconds a position")
+    p.add_argument(
+        "--engine",
+        choices=("alphabeta", "mcts"),
+        default="alphabeta",
+        help="the search (default alphabeta)",
+    )
+    p.set_defaults(run=_cmd_analyse_games)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="cernunos", description="Cernunos rules engine: play, list, score and show positions."
@@ -212,6 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("show", help="a readable picture of a position")
     p.add_argument("cpn", metavar="CPN")
     p.set_defaults(run=_cmd_show)
+    _add_batch_commands(sub)
     return parser
 
 

@@ -1,6 +1,7 @@
 """Generate examples/data/balance.json (a script, not a test): self-play configurations and
 their balance report. python benchmarks/make_balance_data.py [--games 400] [--workers 1]
-[--strengths greedy alphabeta:nodes=100] [--out examples/data/balance.json]
+[--strengths greedy alphabeta:nodes=100] [--kinds TBDWSXCF WXF]
+[--comparisons standard variant withhold early] [--out examples/data/balance.json]
 [--games-dir DIR]
 
 For each bot strength S (a bot spec of cernunos_widget.selfplay), the configurations are:
@@ -11,7 +12,9 @@ against S. ``--kinds`` narrows the kinds for the stronger bots (the comparisons 
 configuration each). Every configuration plays ``--games`` seeded games (the same seeds in
 every configuration), so with node-limited bots the file is reproducible. The JSON is the
 report of ``cernunos balance --json`` (docs/balance.md) plus ``setup``: per configuration,
-the bots, the rules, what it compares and the seconds it took.
+the bots, the rules, what it compares and the seconds it took. Configurations already in
+``--out`` with the same games and seed are kept, not played again, so the file can be made
+in several runs (``--comparisons`` and ``--strengths`` choose what a run plays).
 """
 
 from __future__ import annotations
@@ -63,40 +66,63 @@ def main() -> None:
         "--kinds", nargs="+", default=[KIND_LETTERS, "WXF"],
         help="per strength, the kinds withheld / played early (default: all for the first)",
     )
+    parser.add_argument(
+        "--comparisons", nargs="+", default=["standard", "variant", "withhold", "early"],
+        choices=["standard", "variant", "withhold", "early"],
+    )
     parser.add_argument("--out", default="examples/data/balance.json")
     parser.add_argument("--games-dir", default=None, help="also write each configuration's .cgn")
     args = parser.parse_args()
 
-    acc, setup = Accumulator(), {}
-    started = time.perf_counter()
+    out = Path(args.out)
+    old = json.loads(out.read_text(encoding="utf-8")) if out.exists() else {}
+    same = old.get("generated", {}).get("games_per_configuration") == args.games and old.get(
+        "generated", {}
+    ).get("seed") == args.seed
+    reports = {c["name"]: c for c in old.get("configurations", [])} if same else {}
+    setup = old.get("setup", {}) if same else {}
+    spent = old.get("generated", {}).get("seconds", 0.0) if same else 0.0
     for i, strength in enumerate(args.strengths):
         kinds = args.kinds[min(i, len(args.kinds) - 1)]
         for c in configurations(strength, kinds):
+            name = c.pop("name")
+            if c["comparison"] not in args.comparisons or name in reports:
+                continue
             t = time.perf_counter()
             games = play_games(args.games, green=c["green"], purple=c["purple"],
                                seed=args.seed, rules=c["rules"], workers=args.workers)
-            for game in games:
-                acc.add(game, c["name"])
             if args.games_dir:
                 from cernunos_widget.games import write_games
 
                 folder = Path(args.games_dir)
                 folder.mkdir(parents=True, exist_ok=True)
-                safe = "".join(ch if ch.isalnum() else "-" for ch in c["name"])
+                safe = "".join(ch if ch.isalnum() else "-" for ch in name)
                 write_games(games, folder / f"balance-{safe}.cgn")
+            acc = Accumulator()
+            for game in games:
+                acc.add(game, name)
+            reports[name] = acc.report().to_dict()["configurations"][0]
             c["seconds"] = round(time.perf_counter() - t, 1)
-            setup[c.pop("name")] = c
-            print(f"{c['seconds']:7.1f} s  {c['strength']}: {c['comparison']} "
-                  f"{c.get('kind', c['rules'])}", flush=True)
-    total = time.perf_counter() - started
-    data = acc.report().to_dict()
+            spent += c["seconds"]
+            setup[name] = c
+            print(f"{c['seconds']:7.1f} s  {name}", flush=True)
+            write(out, reports, setup, args, spent)
+    write(out, reports, setup, args, spent)
+    print(f"{len(setup)} configurations, {spent:.0f} s of self-play in all: {out}")
+
+
+def write(out: Path, reports: dict, setup: dict, args, spent: float) -> None:
+    """The report's JSON with ``setup`` and ``generated`` (written whole, then renamed)."""
+    data = Accumulator().report().to_dict()
+    data["configurations"] = [reports[n] for n in setup]
     data["setup"] = setup
     data["generated"] = {
         "games_per_configuration": args.games, "seed": args.seed, "workers": args.workers,
-        "seconds": round(total, 1), "script": "benchmarks/make_balance_data.py",
+        "seconds": round(spent, 1), "script": "benchmarks/make_balance_data.py",
     }
-    Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(setup)} configurations, {total:.0f} s in all: {args.out}")
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(out)
 
 
 if __name__ == "__main__":

@@ -68,3 +68,18 @@ def test_bad_files_exit_2_with_the_file_and_line(tmp_path, capsys):
     assert main(["balance", str(bad)]) == 2
     err = capsys.readouterr().err
     assert "bad.cgn" in err and "line 1" in err
+
+
+def test_play_reports_fresh_self_play_games(capsys):
+    assert main(["balance", "--play", "4", "--green", "random", "--json", "--seed", "3"]) == 0
+    (config,) = json.loads(capsys.readouterr().out)["configurations"]
+    assert config["name"] == "random vs greedy" and config["games"] == 4
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [([], "FILE"), (["--play", "0"], "at least 1"), (["--play", "2", "--green", "x"], "bot")],
+)
+def test_bad_arguments_exit_2(args, message, capsys):
+    assert main(["balance", *args]) == 2
+    assert message in capsys.readouterr().err

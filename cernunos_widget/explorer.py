@@ -183,25 +183,31 @@ class Explorer:
 
     # ------------------------------------------------------------------ queries
 
-    def query(self, where: Any, tokens: Sequence[str] = ()) -> list[Entry]:
-        """The decisions played from ``where``, most played first (then listing order).
+    def query(
+        self, where: Any, tokens: Sequence[str] = (), limit: int | None = None
+    ) -> list[Entry]:
+        """The decisions played from ``where``, most played first (then listing order);
+        the first ``limit`` of them if given.
 
         ``where`` is a position between placements, a :class:`GameNode` (any position,
         mid-effect included), or a position at a CPN with ``tokens`` (the decisions played
         since, for a mid-effect position). Labels are readable decisions (movetext.py).
         """
         position, key = _resolve(where, tokens)
-        rows = self._rows(digest(key))
+        rows = sorted(self._rows(digest(key)), key=lambda row: -sum(row[1]))  # stable
         entries = []
-        for code, (g, d, p) in rows:
+        for code, (g, d, p) in rows[:limit]:
             try:
                 label = decision_label(position, int(code))
             except CernunosError:  # only a 64-bit digest collision could bring one here
                 continue
             token = str(position.parse_decision(int(code)))
             entries.append(Entry(token, label, int(g + d + p), int(g), int(d), int(p)))
-        entries.sort(key=lambda e: -e.count)  # stable: listing order among equal counts
         return entries
+
+    def count(self, where: Any, tokens: Sequence[str] = ()) -> int:
+        """How many different decisions were played from ``where``."""
+        return len(self._rows(digest(_resolve(where, tokens)[1])))
 
     def _rows(self, key: int) -> list[tuple[int, tuple[int, int, int]]]:
         i = int(np.searchsorted(self._keys, np.uint64(key)))

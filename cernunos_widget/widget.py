@@ -259,14 +259,15 @@ class CernunosWidget(anywidget.AnyWidget):
             return None
         node = self._session.node
         try:
-            entries = self._explorer.query(node)
+            entries = self._explorer.query(node, limit=MAX_EXPLORER_ENTRIES)
+            more = self._explorer.count(node) - len(entries)
         except CernunosError:  # e.g. a game set up in the middle of an effect
-            entries = []
+            entries, more = [], 0
         return {
             "node": node.id,
             "games": self._explorer.games,
-            "entries": [e.to_dict() for e in entries[:MAX_EXPLORER_ENTRIES]],
-            "more": max(0, len(entries) - MAX_EXPLORER_ENTRIES),
+            "entries": [e.to_dict() for e in entries],
+            "more": more,
         }
 
     def to_html(self, path: str | Path | None = None, title: str = "Cernunos") -> str:

@@ -85,6 +85,8 @@ def test_transpositions_meet_and_entries_are_sorted_by_count(records, explorer):
     assert counts == sorted(counts, reverse=True)
     first = explorer.query(Position.start())
     assert {e.decision: e.count for e in first} == {"T@a1": 40, "T@b1": 20, "B@b2": 20}
+    assert explorer.query(Position.start(), limit=2) == first[:2]
+    assert explorer.count(Position.start()) == 3
     top = first[0]
     assert top.label == "Tree a1" and 0 <= top.score <= 1
     assert top.score == (top.green_wins + top.draws / 2) / top.count
@@ -185,3 +187,15 @@ def test_the_panel_follows_mid_effect_nodes(records, explorer):
         ]
         if w.node.children == [] and not w.position.is_over:
             assert page.store["explorer"]["entries"], "every position of an indexed game has one"
+
+
+def test_the_panel_sends_the_most_played_decisions_and_counts_the_rest(explorer, monkeypatch):
+    import cernunos_widget.widget as widget_module
+
+    monkeypatch.setattr(widget_module, "MAX_EXPLORER_ENTRIES", 2)
+    w = CernunosWidget()
+    page = Page(w)
+    w.explorer = explorer
+    shown = page.store["explorer"]
+    assert [e["decision"] for e in shown["entries"]] == ["T@a1", "T@b1"]  # 40, 20 (listing)
+    assert shown["more"] == 1  # B@b2

@@ -21,7 +21,9 @@ are played here (a loop of ``selfplay``'s algorithms: greedy, alpha-beta through
 ``solver.analyse``, the ``withhold``/``early`` habits), not by ``selfplay.play_games``,
 which has no random opening. Configurations already in
 ``--out`` with the same games and seed are kept, not played again, so the file can be made
-in several runs (``--comparisons`` and ``--strengths`` choose what a run plays).
+in several runs (``--comparisons`` and ``--strengths`` choose what a run plays), and
+``--merge A.json B.json`` adds the configurations of runs made elsewhere (in parallel, or
+in a checkout with the rule variants) to ``--out``.
 """
 
 from __future__ import annotations
@@ -155,6 +157,8 @@ def main() -> None:
         help="random first decisions, in this script's loop (default: selfplay.play_games)",
     )
     parser.add_argument("--out", default="examples/data/balance.json")
+    parser.add_argument("--merge", nargs="+", default=[], metavar="JSON",
+                        help="add these runs' configurations (same games and seed)")
     parser.add_argument("--games-dir", default=None, help="also write each configuration's .cgn")
     args = parser.parse_args()
 
@@ -166,6 +170,18 @@ def main() -> None:
     reports = {c["name"]: c for c in old.get("configurations", [])} if same else {}
     setup = old.get("setup", {}) if same else {}
     spent = old.get("generated", {}).get("seconds", 0.0) if same else 0.0
+    for other in args.merge:
+        data = json.loads(Path(other).read_text(encoding="utf-8"))
+        if data["generated"]["games_per_configuration"] != args.games or (
+            data["generated"]["seed"] != args.seed
+        ):
+            raise SystemExit(f"{other}: another number of games or seed")
+        for c in data["configurations"]:
+            reports[c["name"]] = c
+        setup.update(data["setup"])
+        spent += data["generated"]["seconds"]
+    if args.merge:
+        args.comparisons = []
     for i, strength in enumerate(args.strengths):
         kinds = args.kinds[min(i, len(args.kinds) - 1)]
         for c in configurations(strength, kinds):

@@ -199,3 +199,21 @@ def test_the_panel_sends_the_most_played_decisions_and_counts_the_rest(explorer,
     shown = page.store["explorer"]
     assert [e["decision"] for e in shown["entries"]] == ["T@a1", "T@b1"]  # 40, 20 (listing)
     assert shown["more"] == 1  # B@b2
+
+
+def test_built_from_a_game_file_it_answers_as_from_the_records(tmp_path, records, explorer):
+    from cernunos_widget.games import fill_result, read_games, write_games
+
+    games = []
+    for r in records:
+        game = Game(r.start)
+        node = game.root
+        for d in r.decisions:
+            node = node.play(d)
+        games.append(fill_result(game))
+    write_games(games, tmp_path / "games.cgn")
+    from_file = Explorer.build(read_games(tmp_path / "games.cgn"))
+    assert (from_file.games, from_file.positions) == (explorer.games, explorer.positions)
+    for opening in ("", "T@a1 T@b1", "B@b2 D@c2"):
+        p = Position.start().play_line(opening)
+        assert from_file.query(p) == explorer.query(p)

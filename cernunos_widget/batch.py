@@ -290,9 +290,10 @@ class _Run:
 
         try:
             table = pq.read_table(path)
-        except Exception as error:  # a file we did not write (ours are renamed whole)
-            raise BatchError(f"{path} is not a readable results file: {error}") from None
-        meta = json.loads((table.schema.metadata or {}).get(_META, b"{}"))
+            meta = json.loads((table.schema.metadata or {}).get(_META, b"{}"))
+            stored = table.select(list(_ANALYSIS_COLUMNS)).to_pylist()
+        except Exception as error:  # not a file of ours (ours are renamed whole)
+            raise BatchError(f"{path} is not a readable results file: {clip(str(error))}") from None
         if meta.get("game") != fingerprint:
             raise BatchError(
                 f"{path} holds the results of another game: analyse this file into a new "
@@ -303,8 +304,7 @@ class _Run:
                 f"{path} was made with other settings ({meta.get('settings')}), not "
                 f"{self.settings}: use a new directory to analyse with these"
             )
-        columns = table.select(list(_ANALYSIS_COLUMNS)).to_pylist()
-        return [tuple(row[c] for c in _ANALYSIS_COLUMNS) for row in columns]
+        return [tuple(row[c] for c in _ANALYSIS_COLUMNS) for row in stored]
 
     def close(self) -> BatchReport:
         self.bar.close()
@@ -386,6 +386,7 @@ def _write_atomic(table, path: Path) -> None:
     """Write ``path`` whole or not at all: a temporary file in the same directory, renamed."""
     import pyarrow.parquet as pq
 
+    path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         pq.write_table(table, temporary)
@@ -401,6 +402,18 @@ def _sorted(table):
 
 
 # ---------------------------------------------------------------------------- API
+
+
+def _check_extra() -> None:
+    """pyarrow and pandas come with the ``batch`` extra: say so when they are missing."""
+    try:
+        import pandas  # noqa: F401
+        import pyarrow.parquet  # noqa: F401
+    except ImportError as error:
+        raise BatchError(
+            f"batch analysis needs pyarrow and pandas ({error}): "
+            'pip install "cernunos-widget[batch]"'
+        ) from None
 
 
 def _check_limit(limit: object) -> Limit:
@@ -438,8 +451,7 @@ def _out_dir(out: object) -> Path | None:
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise BatchError(f"out must be a directory, and {clip(str(path))} is a file")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    return path  # made with the first file
 
 
 def analyse_games(
@@ -462,6 +474,7 @@ def analyse_games(
     one per core; 1: this process).  Results stream to the Parquet directory ``out``
     (resumable), or come back in ``report.results`` (a pandas DataFrame) without one.
     """
+    _check_extra()
     limit = _check_limit(limit)
     check_engine(engine)
     sized = isinstance(games, Sized) and not isinstance(games, (str, Game))
@@ -478,6 +491,8 @@ def analyse_games(
                 _pipeline(run, pool, _games(games))
     finally:
         report = run.close()
+    if report.out is not None:
+        report.out.mkdir(parents=True, exist_ok=True)  # also when there were no games
     return report
 
 
@@ -507,6 +522,7 @@ def _pipeline(run: _Run, pool: Executor, games: Iterator[Game]) -> None:
 
 def read_results(directory: str | os.PathLike):
     """The rows of a results directory as a pandas DataFrame, sorted by game and ply."""
+    _check_extra()
     import pyarrow.parquet as pq
 
     path = Path(directory)
@@ -517,5 +533,10 @@ def read_results(directory: str | os.PathLike):
         return _sorted(_empty())
     import pyarrow as pa
 
-    tables = [pq.read_table(f, schema=_schema()) for f in files]
+    tables = []
+    for file in files:
+        try:
+            tables.append(pq.read_table(file, schema=_schema()))
+        except Exception as error:  # not a file of ours
+            raise BatchError(f"{file} is not a readable results file: {clip(str(error))}") from None
     return _sorted(pa.concat_tables(tables))

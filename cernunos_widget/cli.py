@@ -154,6 +154,92 @@ def _memory_mb(text: str) -> float:
         raise argparse.ArgumentTypeError(str(e)) from None
 
 
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="cernunos", description="Cernunos rules engine: play, list, score and show positions."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, helptext in (
+        ("play", "apply decisions and print the resulting CPN"),
+        ("legal", "list the options of the next decision, one per line"),
+    ):
+        p = sub.add_parser(name, help=helptext)
+        p.add_argument(
+            "--from",
+            dest="start",
+            default=START_CPN,
+            metavar="CPN",
+            help="the position to start from (default: the initial position)",
+        )
+        p.add_argument(
+            "decisions",
+            nargs="*",
+            metavar="DECISION",
+            help="decision tokens such as B@b2 b3 a1~c3 grow:a1,c2 pass",
+        )
+        p.set_defaults(run=_cmd_play if name == "play" else _cmd_legal)
+    p = sub.add_parser("result", help="ongoing, or the winner and the score")
+    p.add_argument("cpn", metavar="CPN")
+    p.set_defaults(run=_cmd_result)
+    p = sub.add_parser("solve", help="the value and best line of the first decisions")
+    p.add_argument(
+        "--from",
+        dest="start",
+        default=START_CPN,
+        metavar="CPN",
+        help="the position (default: the initial position)",
+    )
+    p.add_argument(
+        "--time", type=float, default=5.0, metavar="S", help="seconds to think (default 5)"
+    )
+    p.add_argument(
+        "--multipv",
+        type=int,
+        default=1,
+        metavar="K",
+        help="how many first decisions to show, best first (default 1)",
+    )
+    p.add_argument(
+        "--engine",
+        choices=("alphabeta", "mcts"),
+        default="alphabeta",
+        help="the search: alpha-beta (proves endgames) or MCTS (default alphabeta)",
+    )
+    p.add_argument(
+        "--memory-mb",
+        type=_memory_mb,
+        default=512,
+        metavar="N",
+        help="the MCTS tree's memory, in MiB (default 512; full, it searches on without growing)",
+    )
+    p.set_defaults(run=_cmd_solve)
+    p = sub.add_parser(
+        "balance",
+        help="balance statistics of game files (.cgn), per configuration",
+        description="Green's score (draws 1/2) with a 95%% interval, draw and forfeit rates, "
+        "game lengths, 64-activation cap hits and end-of-game heatmaps, per configuration "
+        "(the games' Green, Purple and Rules tags; else the file's name). docs/balance.md.",
+    )
+    p.add_argument("files", nargs="*", metavar="FILE", help="game files (.cgn)")
+    p.add_argument("--json", action="store_true", help="JSON (keys in docs/balance.md)")
+    p.add_argument(
+        "--play", type=int, metavar="N", help="also play N self-play games per --rules"
+    )
+    p.add_argument("--green", default="greedy", metavar="BOT", help="--play: Green's bot")
+    p.add_argument("--purple", default="greedy", metavar="BOT", help="--play: Purple's bot")
+    p.add_argument(
+        "--rules", nargs="+", metavar="R", help="--play: rule sets, side by side (standard)"
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="--play: the seed (0)")
+    p.add_argument("--workers", type=int, default=1, metavar="K", help="--play: processes (1)")
+    p.set_defaults(run=_cmd_balance)
+    p = sub.add_parser("show", help="a readable picture of a position")
+    p.add_argument("cpn", metavar="CPN")
+    p.set_defaults(run=_cmd_show)
+    _add_batch_commands(sub)
+    return parser
+
+
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     from .games import write_games
     from .selfplay import play_games
@@ -256,92 +342,6 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
         help="the search (default alphabeta)",
     )
     p.set_defaults(run=_cmd_analyse_games)
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="cernunos", description="Cernunos rules engine: play, list, score and show positions."
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name, helptext in (
-        ("play", "apply decisions and print the resulting CPN"),
-        ("legal", "list the options of the next decision, one per line"),
-    ):
-        p = sub.add_parser(name, help=helptext)
-        p.add_argument(
-            "--from",
-            dest="start",
-            default=START_CPN,
-            metavar="CPN",
-            help="the position to start from (default: the initial position)",
-        )
-        p.add_argument(
-            "decisions",
-            nargs="*",
-            metavar="DECISION",
-            help="decision tokens such as B@b2 b3 a1~c3 grow:a1,c2 pass",
-        )
-        p.set_defaults(run=_cmd_play if name == "play" else _cmd_legal)
-    p = sub.add_parser("result", help="ongoing, or the winner and the score")
-    p.add_argument("cpn", metavar="CPN")
-    p.set_defaults(run=_cmd_result)
-    p = sub.add_parser("solve", help="the value and best line of the first decisions")
-    p.add_argument(
-        "--from",
-        dest="start",
-        default=START_CPN,
-        metavar="CPN",
-        help="the position (default: the initial position)",
-    )
-    p.add_argument(
-        "--time", type=float, default=5.0, metavar="S", help="seconds to think (default 5)"
-    )
-    p.add_argument(
-        "--multipv",
-        type=int,
-        default=1,
-        metavar="K",
-        help="how many first decisions to show, best first (default 1)",
-    )
-    p.add_argument(
-        "--engine",
-        choices=("alphabeta", "mcts"),
-        default="alphabeta",
-        help="the search: alpha-beta (proves endgames) or MCTS (default alphabeta)",
-    )
-    p.add_argument(
-        "--memory-mb",
-        type=_memory_mb,
-        default=512,
-        metavar="N",
-        help="the MCTS tree's memory, in MiB (default 512; full, it searches on without growing)",
-    )
-    p.set_defaults(run=_cmd_solve)
-    p = sub.add_parser(
-        "balance",
-        help="balance statistics of game files (.cgn), per configuration",
-        description="Green's score (draws 1/2) with a 95%% interval, draw and forfeit rates, "
-        "game lengths, 64-activation cap hits and end-of-game heatmaps, per configuration "
-        "(the games' Green, Purple and Rules tags; else the file's name). docs/balance.md.",
-    )
-    p.add_argument("files", nargs="*", metavar="FILE", help="game files (.cgn)")
-    p.add_argument("--json", action="store_true", help="JSON (keys in docs/balance.md)")
-    p.add_argument(
-        "--play", type=int, metavar="N", help="also play N self-play games per --rules"
-    )
-    p.add_argument("--green", default="greedy", metavar="BOT", help="--play: Green's bot")
-    p.add_argument("--purple", default="greedy", metavar="BOT", help="--play: Purple's bot")
-    p.add_argument(
-        "--rules", nargs="+", metavar="R", help="--play: rule sets, side by side (standard)"
-    )
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="--play: the seed (0)")
-    p.add_argument("--workers", type=int, default=1, metavar="K", help="--play: processes (1)")
-    p.set_defaults(run=_cmd_balance)
-    p = sub.add_parser("show", help="a readable picture of a position")
-    p.add_argument("cpn", metavar="CPN")
-    p.set_defaults(run=_cmd_show)
-    _add_batch_commands(sub)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -53,7 +53,7 @@ def executor_for(
         raise ExecutorError("give an executor or a scheduler address, not both")
     if executor is not None:
         if hasattr(executor, "get_executor"):  # a Dask distributed Client
-            executor = executor.get_executor()
+            executor = executor.get_executor(pure=False)  # every task runs
         if not isinstance(executor, Executor):
             raise ExecutorError(
                 "executor must be a concurrent.futures.Executor or a dask.distributed "
@@ -63,7 +63,7 @@ def executor_for(
         return
     if scheduler is not None:
         with _dask_client(scheduler) as client:
-            yield client.get_executor()
+            yield client.get_executor(pure=False)
         return
     count = check_workers(workers)
     if count == 1:

@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import os
 import re
+import secrets
 import shutil
-import tempfile
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -53,7 +53,7 @@ __all__ = [
 Source = str | os.PathLike | IO[str] | IO[bytes]
 WRAP = 79  # columns of game text per line (a longer word keeps its own line)
 
-_BLANK = re.compile(r"[ \t\r\n\f\v]*")
+_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
 _OUTSIDE = re.compile(r"[^{\[]*")  # outside comments: up to a comment or a tag
 _IN_COMMENT = re.compile(r"[^\\}]*")
 
@@ -62,7 +62,7 @@ class GameFileError(GameTextError):
     """A game file that cannot be read, or a game that cannot be written.
 
     ``line`` is the file's line (1-based; None when writing), ``index`` the game's index in
-    the file or the iterable (0-based).
+    the file or the iterable (0-based), ``reason`` the message without them.
     """
 
     def __init__(self, message: str, line: int | None = None, index: int | None = None) -> None:
@@ -75,8 +75,7 @@ class GameFileError(GameTextError):
             if part
         )
         super().__init__(f"{where}: {message}" if where else message)
-        self.line = line
-        self.index = index
+        self.reason, self.line, self.index = message, line, index
 
 
 # ---------------------------------------------------------------------- reading
@@ -124,8 +123,12 @@ def _lines(stream: IO) -> Iterator[str]:
     while True:
         try:
             line = stream.readline(MAX_GAME_TEXT + 1)
-        except UnicodeDecodeError as e:  # a text stream's own decoding
-            raise GameFileError(f"not UTF-8 text: {e.reason}", number + 1) from None
+        except UnicodeDecodeError as e:  # a text stream's own decoding, which reads ahead
+            raise GameFileError(
+                f"not UTF-8 text ({e.reason}) at this line or a later one: read the path or "
+                "a binary stream for the exact line",
+                number + 1,
+            ) from None
         if not line:
             return
         number += 1
@@ -153,7 +156,7 @@ def _scan(line: str, comment: bool) -> tuple[bool, bool, bool]:
     whether it starts with a tag, and whether it ends inside a comment."""
     i, end = 0, len(line)
     moves = comment
-    first = _BLANK.match(line).end()
+    first = len(line) - len(line.lstrip())
     starts_tag = not comment and first < end and line[first] == "["
     while i < end:
         if comment:
@@ -183,32 +186,35 @@ def _chunks(lines: Iterator[str]) -> Iterator[tuple[int, list[str]]]:
     """Each game's lines and its first line's number: a game ends at a blank line outside
     a comment once it has game text, or where a tag line starts after a blank line."""
     chunk: list[str] = []
-    start = size = 0
+    start = size = games = 0
     state = "empty"  # then "tags" (only tags so far), "gap" (tags, then a blank line), "moves"
     comment = False
-    for number, line in enumerate(lines, 1):
-        if not comment and _BLANK.fullmatch(line):
-            if state == "moves":
+    try:
+        for number, line in enumerate(lines, 1):
+            if not comment and line.isspace():  # white space as the game text reads it
+                if state == "moves":
+                    yield start, chunk
+                    chunk, size, state, games = [], 0, "empty", games + 1
+                elif state == "tags":
+                    state = "gap"
+                continue
+            moves, starts_tag, comment = _scan(line, comment)
+            if starts_tag and state in ("moves", "gap"):
                 yield start, chunk
-                chunk, size, state = [], 0, "empty"
-            elif state == "tags":
-                state = "gap"
-            continue
-        moves, starts_tag, comment = _scan(line, comment)
-        if starts_tag and state in ("moves", "gap"):
-            yield start, chunk
-            chunk, size, state = [], 0, "empty"
-        if not chunk:
-            start = number
-        chunk.append(line)
-        size += len(line)
-        if size > MAX_GAME_TEXT:
-            raise GameFileError(
-                f"the game starting at line {start} is longer than {MAX_GAME_TEXT:,} characters"
-                + (" (a '{' opened a comment that is not closed)" if comment else ""),
-                number,
-            )
-        state = "moves" if moves else ("tags" if state in ("empty", "gap") else state)
+                chunk, size, state, games = [], 0, "empty", games + 1
+            if not chunk:
+                start = number
+            chunk.append(line)
+            size += len(line)
+            if size > MAX_GAME_TEXT:
+                raise GameFileError(
+                    f"the game starting at line {start} is longer than {MAX_GAME_TEXT:,} "
+                    "characters" + (" (inside a comment: is a '}' missing?)" if comment else ""),
+                    number,
+                )
+            state = "moves" if moves else ("tags" if state in ("empty", "gap") else state)
+    except GameFileError as e:  # from a line: say which game it is in
+        raise GameFileError(e.reason, e.line, games) from None
     if chunk:
         yield start, chunk
 
@@ -301,21 +307,18 @@ def write_games(games: Iterable[Game], path: str | os.PathLike, *, append: bool 
     ``path`` is left exactly as it was.  ``games`` is consumed lazily, one at a time.
     """
     path = Path(path)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, temp = _temporary(path)
     try:
         with os.fdopen(fd, "wb") as out:
             tail = b""
+            if path.exists():
+                shutil.copymode(path, temp)
             if append and path.exists():
                 with open(path, "rb") as old:
                     shutil.copyfileobj(old, out)
                     if out.tell():
                         old.seek(max(0, out.tell() - 2))
                         tail = old.read()
-                shutil.copymode(path, temp)
-            elif path.exists():
-                shutil.copymode(path, temp)
-            else:
-                os.chmod(temp, 0o666 & ~_umask())
             separator = b"" if not tail or tail.endswith(b"\n\n") else b"\n"
             if tail and not tail.endswith(b"\n"):
                 separator = b"\n\n"
@@ -327,12 +330,17 @@ def write_games(games: Iterable[Game], path: str | os.PathLike, *, append: bool 
             os.fsync(out.fileno())
         os.replace(temp, path)
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
     return count
 
 
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def _temporary(path: Path) -> tuple[int, Path]:
+    """A new file next to ``path``, open for writing, with the mode a new file gets
+    (0o666 less the umask, as ``open`` gives; ``mkstemp`` would give 0o600)."""
+    while True:
+        temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+        try:
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), temp
+        except FileExistsError:
+            continue

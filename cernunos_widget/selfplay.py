@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 
 from .botspec import BotSpec, parse_bot
@@ -44,11 +44,11 @@ class SelfPlayError(CernunosError):
     """Bad input to :func:`play_games` (number of games, seed, rules)."""
 
 
-def start_position(rules: str = "standard", cpn: str | None = None) -> Position:
-    """The position ``cpn`` (default: the initial one) under ``rules`` (only ``standard``
-    until rule variants exist)."""
-    if rules != "standard":
-        raise SelfPlayError(f"unknown rules {clip(rules)}: this version knows only 'standard'")
+def start_position(rules: object = "standard", cpn: str | None = None) -> Position:
+    """The position ``cpn`` (default: the initial one) under ``rules`` (their text; only
+    ``standard`` in this version: rule variants are wired when they are merged)."""
+    if str(rules) != "standard":
+        raise SelfPlayError(f"unknown rules {clip(str(rules))}: this version knows only 'standard'")
     return Position.start() if cpn is None else Position.from_cpn(cpn)
 
 
@@ -200,6 +200,7 @@ def play_games(
     ``workers`` local processes (``None``: one per core; 1: this process).
     """
     _check(n, seed)
+    rules = str(rules)
     green_spec, purple_spec = _spec(green), _spec(purple)
     start_position(rules)  # unknown rules fail here, not in a worker
     played: list[PlayedGame] = []
@@ -212,8 +213,6 @@ def play_games(
                     played += _play_chunk(green_spec, purple_spec, seed, chunk, rules)
                     bar.update(len(chunk))
             else:
-                from concurrent.futures import as_completed
-
                 futures = [
                     pool.submit(_play_chunk, green_spec, purple_spec, seed, chunk, rules)
                     for chunk in chunks
@@ -245,7 +244,8 @@ def _bar(total: int, progress: bool):
 
 def to_game(played: PlayedGame, tags: dict[str, str], rules: str = "standard") -> Game:
     """The :class:`Game` of ``played`` with ``tags``, Round, Result, Score, Termination."""
-    game = Game(start_position(rules), {**tags, "Round": str(played.index + 1)})
+    game = Game(start_position(rules))
+    game.headers.update({**tags, "Round": str(played.index + 1)})
     node = game.root
     for decision in played.decisions:
         node = node.play(decision)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from short_games import mainline, short_games
 
 from cernunos_widget import batch
 from cernunos_widget.batch import (
@@ -14,39 +15,21 @@ from cernunos_widget.batch import (
     read_results,
 )
 from cernunos_widget.engine import Player
-from cernunos_widget.game import Game
-from cernunos_widget.games import fill_result, write_games
-from cernunos_widget.selfplay import play_games
+from cernunos_widget.games import write_games
 from cernunos_widget.solver import Limit, analyse
 from cernunos_widget.solver.analyse import UnknownEngineError
 
 LIMIT = Limit(nodes=200)
 
 
-def ending(game, plies=14):
-    """The last ``plies`` or so decisions of ``game``, from a position with a CPN: a short,
-    finished game (small tests)."""
-    nodes = mainline(game)
-    first = next(n for n in nodes[-plies:] if n.position.at_boundary)
-    short = Game(first.position, {"Round": game.headers["Round"]})
-    node = short.root
-    for later in nodes[nodes.index(first) + 1 :]:
-        node = node.play(later.decision)
-    return fill_result(short)
+def results(frame):
+    """The columns that are results (not measurements of the run)."""
+    return frame.drop(columns=list(MEASUREMENTS))
 
 
 @pytest.fixture(scope="module")
 def games():
-    return [ending(g) for g in play_games(3, "greedy", "random", seed=11, workers=1)]
-
-
-def mainline(game):
-    return [game.root, *game.mainline()]
-
-
-def results(frame):
-    """The columns that are results (not measurements of the run)."""
-    return frame.drop(columns=list(MEASUREMENTS))
+    return short_games(3, seed=11)
 
 
 def test_a_row_per_main_line_position(games):
@@ -108,6 +91,12 @@ def test_results_do_not_depend_on_what_was_searched_before(games):
     after = after[after.game == 2].reset_index(drop=True)
     columns = ["ply", "value", "proven", "best", "pv", "depth", "nodes"]
     assert alone[columns].equals(after[columns])
+
+
+def test_mcts_analysis_is_reproducible_with_a_node_limit(games):
+    runs = [analyse_games(games[:1], LIMIT, workers=1, engine="mcts").results for _ in range(2)]
+    assert results(runs[0]).equals(results(runs[1]))
+    assert runs[0].value.between(-1, 1).all() and runs[0].best.iloc[:-1].notna().all()
 
 
 def test_files_resume_and_read_back(games, tmp_path):
@@ -204,3 +193,5 @@ def test_bad_directories(games, tmp_path):
     (tmp_path / "junk" / "game-00000000.parquet").write_text("not parquet")
     with pytest.raises(BatchError, match="not a readable results file"):
         analyse_games(games[:1], LIMIT, out=tmp_path / "junk", workers=1)
+    with pytest.raises(BatchError, match="not a readable results file"):
+        read_results(tmp_path / "junk")

@@ -30,13 +30,15 @@ def finished_game(seed: int) -> Game:
     return fill_result(game)
 
 
+LOCKED = {  # every cell Purple's, with power >= 1 (tests/test_turns.py)
+    "a1": "t", "b1": "td", "c1": "tt", "d1": "tt", "a2": "tt", "b2": "tt",
+    "c2": "tb", "d2": "bb", "a3": "dd", "b3": "ww", "c3": "sx", "d3": "fc",
+}
+
+
 def forfeit_game() -> Game:
-    """A game whose main line ends by forfeit (R-15): every cell Purple's, with power."""
-    locked = {
-        "a1": "t", "b1": "td", "c1": "tt", "d1": "tt", "a2": "tt", "b2": "tt",
-        "c2": "tb", "d2": "bb", "a3": "dd", "b3": "ww", "c3": "sx", "d3": "fc",
-    }
-    game = Game(Position.from_cpn(cpn(locked, "g", "x")), {"Green": "stuck"})
+    """A game whose main line ends by forfeit (R-15): Green has no legal placement."""
+    game = Game(Position.from_cpn(cpn(LOCKED, "g", "x")), {"Green": "stuck"})
     assert game.root.position.result().forfeit
     return fill_result(game)
 
@@ -138,14 +140,14 @@ def test_the_game_text_form_reads_tags_too():
 # ---------------------------------------------------------------------- results
 
 
-def test_fill_result_names_the_engines_outcome():
+def test_fill_result_names_the_engines_outcome_green_first():
+    over = Game(Position.from_cpn(cpn(LOCKED, "g", "#", "0-1")))  # R-17: Purple 12 cells
+    assert str(over.root.position.result()) == "purple 0-12 0-5 0-1"
+    assert fill_result(over).headers == {"Result": "0-1", "Score": "0-12 0-5 0-1"}
+    assert fill_result(forfeit_game()).headers["Result"] == "0-1"  # Green cannot place
     game = finished_game(3)
-    result = game.root.end().position.result()
-    winner = {None: "1/2-1/2"}.get(result.winner, "1-0" if result.winner.name == "GREEN" else "0-1")
-    assert game.headers["Result"] == winner
-    assert game.headers["Score"] == str(result).split(" ", 1)[1]
-    unfinished = fill_result(Game())
-    assert unfinished.headers == {"Result": "*"}
+    assert game.headers["Score"] == str(game.root.end().position.result()).split(" ", 1)[1]
+    assert fill_result(Game()).headers == {"Result": "*"}
 
 
 def test_fill_result_marks_a_forfeit_and_drops_a_stale_score():
@@ -247,6 +249,20 @@ def test_bad_files_say_which_line(text, line, fragment):
     assert info.value.line == line and fragment in str(info.value), str(info.value)
 
 
+def test_unicode_white_space_is_blank_as_the_game_text_reads_it():
+    games = read_text('[Result "*"]\nB@b2\n\n\u00a0\u2003\n\n[Result "*"]\n')
+    assert [len(g.mainline()) for g in games] == [1, 0]
+
+
+def test_an_error_from_a_worker_process_keeps_its_line_and_index():
+    import pickle
+
+    with pytest.raises(GameFileError) as info:
+        read_text('[Result "*"]\nB@b2\n\n[Result "*"]\nB@z2\n')
+    again = pickle.loads(pickle.dumps(info.value))
+    assert (again.line, again.index, str(again)) == (5, 1, str(info.value))
+
+
 def test_games_before_a_bad_one_are_yielded():
     games = read_games(io.StringIO('[Result "*"]\nB@b2\n\n[Result "*"]\nB@b9\n'))
     assert next(games).mainline()[0].token == "B@b2"
@@ -255,7 +271,13 @@ def test_games_before_a_bad_one_are_yielded():
 
 
 def test_bad_bytes_and_bad_sources():
-    with pytest.raises(GameFileError, match="line 2: not UTF-8 text: byte 0xff"):
+    two = b'[Result "*"]\nB@b2\n\n[Result "*"]\nB@b2 {\xe9}\n'
+    with pytest.raises(GameFileError, match="line 5, game index 1: not UTF-8") as info:
+        list(read_games(io.BytesIO(two)))
+    assert (info.value.line, info.value.index) == (5, 1)
+    with pytest.raises(GameFileError, match="not UTF-8 text .* at this line or a later one"):
+        list(read_games(io.TextIOWrapper(io.BytesIO(two), encoding="utf-8")))  # reads ahead
+    with pytest.raises(GameFileError, match="line 2, game index 0: not UTF-8 text: byte 0xff"):
         list(read_games(io.BytesIO(b'[Result "*"]\nB@b2 {\xff}\n')))
     with pytest.raises(GameFileError, match="a path or an open stream"):
         list(read_games(42))
@@ -265,9 +287,9 @@ def test_a_game_too_long_for_a_file_is_refused_in_bounded_memory(monkeypatch):
     import cernunos_widget.games as games
 
     monkeypatch.setattr(games, "MAX_GAME_TEXT", 1000)
-    with pytest.raises(GameFileError, match="line 1: a line longer than 1,000"):
+    with pytest.raises(GameFileError, match="line 1, game index 0: a line longer than 1,000"):
         read_text("B@b2 " * 300)
-    with pytest.raises(GameFileError, match=r"longer than 1,000 characters \(a '\{' opened"):
+    with pytest.raises(GameFileError, match=r"1,000 characters \(inside a comment: is a '\}'"):
         read_text("B@b2 {" + "x\n" * 600 + "}")
     big = Game()
     big.root.play("B@b2").comment = "x" * 2000
@@ -336,6 +358,9 @@ def test_append_adds_games_after_a_blank_line(tmp_path):
 def test_writing_keeps_the_files_permissions(tmp_path):
     path = tmp_path / "games.cgn"
     write_games([Game()], path)
+    umask = os.umask(0o022)
+    os.umask(umask)
+    assert os.stat(path).st_mode & 0o777 == 0o666 & ~umask  # as open() would make it
     os.chmod(path, 0o640)
     write_games([Game()], path)
     assert os.stat(path).st_mode & 0o777 == 0o640

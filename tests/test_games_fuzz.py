@@ -116,4 +116,4 @@ def test_hostile_tags_are_written_exactly_or_refused(headers):
         assert error.index == 0 and error.line is None
         return
     (back,) = read_games(io.StringIO(text))
-    assert back.headers == {**headers, **back.headers} and back.headers.items() >= headers.items()
+    assert back.headers.items() >= headers.items()  # exactly what was set ([Result] added)

@@ -116,6 +116,11 @@ class TestPlayGames:
         runs = [[g.export() for g in play_games(1, *bots, seed=5, workers=1)] for _ in range(2)]
         assert runs[0] == runs[1]
 
+    def test_time_limited_bots_play_legal_games(self):
+        (game,) = play_games(1, "alphabeta:time=0.01", "mcts:time=0.01", seed=2, workers=1)
+        assert game.root.end().position.is_over
+        assert game.headers["Green"] == "alphabeta:time=0.01"
+
     def test_withhold_never_plays_the_kind_while_it_can_avoid_it(self):
         games = play_games(6, "greedy", "random:withhold=T", seed=1, workers=1)
         seen = 0
@@ -141,7 +146,7 @@ class TestPlayGames:
             play_games(-1, workers=1)
         with pytest.raises(SelfPlayError, match="seed"):
             play_games(1, seed=-3, workers=1)
-        with pytest.raises(SelfPlayError, match="standard"):
+        with pytest.raises(CernunosError, match="standard"):  # what is accepted
             play_games(1, rules="no-such-variant", workers=1)
         with pytest.raises(BotSpecError):
             play_games(1, green="perfect", workers=1)

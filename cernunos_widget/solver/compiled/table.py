@@ -9,6 +9,7 @@ correctness: a lost entry is searched again.
 
 from __future__ import annotations
 
+import mmap
 from typing import NamedTuple
 
 import numpy as np
@@ -115,15 +116,13 @@ class Table(NamedTuple):
             raise ValueError(f"table bits must be from 10 to 28, not {bits}")
         size = 1 << bits
         # All zeros, so the memory is only touched where entries land: an empty slot has
-        # key 0, which no searched position matches (a stored depth is at least 1).
-        return cls(
-            np.zeros(size, np.uint64),
-            np.zeros(size, np.int32),
-            np.zeros(size, np.int32),
-            np.zeros(size, np.int32),
-            np.zeros(size, np.int32),
-            np.zeros(size, np.int32),
-        )
+        # key 0, which no searched position matches (a stored depth is at least 1).  One
+        # anonymous mapping holds the six arrays: its pages are zero until touched, and all
+        # of it goes back to the system with the table.  (np.zeros would memset the whole
+        # table, 50 MB, once glibc has raised its mmap threshold after a freed one.)
+        buffer = mmap.mmap(-1, size * (8 + 5 * 4))
+        ints = [np.frombuffer(buffer, np.int32, size, size * (8 + 4 * i)) for i in range(5)]
+        return cls(np.frombuffer(buffer, np.uint64, size), *ints)
 
     def filled(self) -> int:
         """How many slots hold a position."""

@@ -16,6 +16,7 @@ PARTS = (
     "command.js",
     "comment.js",
     "editor.js",
+    "explorer.js",
     "offline.js",
     "widget.js",
 )

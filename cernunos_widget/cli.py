@@ -104,6 +104,42 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _cmd_balance(args: argparse.Namespace) -> int:
+    """Balance statistics of game files, per configuration (docs/balance.md)."""
+    import json
+    from pathlib import Path
+
+    from .balance import Accumulator
+    from .games import read_games
+
+    if not args.files and args.play is None:
+        raise _BadInput("give game files (FILE...) or --play N to play self-play games")
+    if args.play is not None and args.play < 1:
+        raise _BadInput(f"--play is how many games per rule set, at least 1, not {args.play}")
+    acc = Accumulator()
+    if args.play is not None:
+        from .selfplay import play_games
+
+        for rules in args.rules or ["standard"]:
+            games = play_games(
+                args.play, args.green, args.purple, seed=args.seed, rules=rules,
+                workers=args.workers, progress=not args.json,
+            )
+            for game in games:
+                acc.add(game)
+    for name in args.files:
+        try:
+            for game in read_games(name):
+                acc.add(game, default=Path(name).name)
+        except OSError as e:
+            raise _BadInput(f"cannot read {name}: {e.strerror or e}") from None
+        except CernunosError as e:
+            raise _BadInput(f"{name}: {e}") from None
+    report = acc.report()
+    print(json.dumps(report.to_dict(), indent=1) if args.json else report.text())
+    return EXIT_OK
+
+
 def _memory_mb(text: str) -> float:
     """``--memory-mb``: a finite number of MiB above 0 (bad values: argparse exits 2)."""
     from .solver.mcts import check_memory_mb
@@ -199,6 +235,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_rules(p)
     p.set_defaults(run=_cmd_solve)
+    p = sub.add_parser(
+        "balance",
+        help="balance statistics of game files (.cgn), per configuration",
+        description="Green's score (draws 1/2) with a 95%% interval, draw and forfeit rates, "
+        "game lengths, 64-activation cap hits and end-of-game heatmaps, per configuration "
+        "(the games' Green, Purple and Rules tags; else the file's name). docs/balance.md.",
+    )
+    p.add_argument("files", nargs="*", metavar="FILE", help="game files (.cgn)")
+    p.add_argument("--json", action="store_true", help="JSON (keys in docs/balance.md)")
+    p.add_argument(
+        "--play", type=int, metavar="N", help="also play N self-play games per --rules"
+    )
+    p.add_argument("--green", default="greedy", metavar="BOT", help="--play: Green's bot")
+    p.add_argument("--purple", default="greedy", metavar="BOT", help="--play: Purple's bot")
+    p.add_argument(
+        "--rules", nargs="+", metavar="R", help="--play: rule sets, side by side (standard)"
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="--play: the seed (0)")
+    p.add_argument("--workers", type=int, default=1, metavar="K", help="--play: processes (1)")
+    p.set_defaults(run=_cmd_balance)
     p = sub.add_parser("show", help="a readable picture of a position")
     p.add_argument("cpn", metavar="CPN")
     _add_rules(p)

@@ -8,11 +8,14 @@ Other changes (a cell's Python call, a streaming analysis) arrive as ``{"patch":
 A patch merges into the page's store::
 
     {"gen": 3, "nodes": {"5": record}, "views": {"5": view}, "removed": [7, 8],
-     "current": 5, "analysis": {...}, "review": {...}, "settings": {...}}
+     "current": 5, "analysis": {...}, "review": {...}, "settings": {...},
+     "explorer": {"node": 5, "games": 900, "entries": [...], "more": 0}}
 
 A node's record (tree links, comment, mark) is small and resent when it changes; its view
 (what the board shows, computed by the engine) is sent once, when the node is created.  The
 full state (the ``tree`` trait, and a patch with ``"reset": true``) has the same shape.
+``explorer`` (only once ``w.explorer`` is set; null when unset) is the opening explorer's
+entries for the current node (:mod:`.explorer`), resent with every change of ``current``.
 
 Every request is checked against :data:`SCHEMA` (types, ranges) before anything runs;
 node ids are then checked by the session.  A bad request is refused with a message.

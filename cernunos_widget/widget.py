@@ -31,6 +31,7 @@ from .session import Change, Job, NodeRef, Session
 from .view import KIND_NAMES, build_view
 
 _ZONES = {Rules(): zone_table()}  # the hover zones by rules (R-6: the Wolf's depends on them)
+MAX_EXPLORER_ENTRIES = 30  # the explorer panel's rows (the most played decisions)
 _log = logging.getLogger(__name__)
 
 
@@ -84,6 +85,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._collect: dict | None = None  # a request's patch, while it is handled
         self._collect_thread: int | None = None
         self._dirty = False
+        self._explorer = None  # an explorer.Explorer, once set
         self.message = ""  # the last refusal of a page request (the page shows it too)
         super().__init__(overlay=overlay, zones=_zones(game.rules), **kwargs)
         self.tree = self._full_state()
@@ -244,6 +246,46 @@ class CernunosWidget(anywidget.AnyWidget):
                 raise RequestError(f"no analysis line {index}: there are {len(lines)}")
             return self._session.play(lines[index]["pv"], node=a["node"])
 
+    @property
+    def explorer(self):
+        """The opening explorer whose entries the page lists for the current node (or None)."""
+        return self._explorer
+
+    @explorer.setter
+    def explorer(self, explorer) -> None:
+        self.set_explorer(explorer)
+
+    def set_explorer(self, explorer) -> None:
+        """Show ``explorer``'s decisions for the current node in a panel (None hides it);
+        clicking one plays it. ``explorer`` is an :class:`~cernunos_widget.explorer.Explorer`."""
+        from .explorer import Explorer, ExplorerError
+
+        if explorer is not None and not isinstance(explorer, Explorer):
+            raise ExplorerError(
+                f"the explorer is an Explorer (Explorer.build or Explorer.load) or None, "
+                f"not a {type(explorer).__name__}"
+            )
+        with self._session.lock:
+            self._explorer = explorer
+            self._emit({"gen": self._session.generation, "explorer": self._explorer_state()})
+
+    def _explorer_state(self) -> dict | None:
+        """The explorer's entries for the current node, most played first."""
+        if self._explorer is None:
+            return None
+        node = self._session.node
+        try:
+            entries = self._explorer.query(node, limit=MAX_EXPLORER_ENTRIES)
+            more = self._explorer.count(node) - len(entries)
+        except CernunosError:  # e.g. a game set up in the middle of an effect
+            entries, more = [], 0
+        return {
+            "node": node.id,
+            "games": self._explorer.games,
+            "entries": [e.to_dict() for e in entries],
+            "more": more,
+        }
+
     def to_html(self, path: str | Path | None = None, title: str = "Cernunos") -> str:
         """A self-contained HTML page of the board and its tree (works offline, no kernel)."""
         from .static import page_html
@@ -288,7 +330,7 @@ class CernunosWidget(anywidget.AnyWidget):
         s = self._session
         with s.lock:
             nodes = list(s.game.root.walk())
-            return {
+            state = {
                 "gen": s.generation,
                 "nodes": {n.id: self._record(n) for n in nodes},
                 "views": {n.id: self._view(n) for n in nodes},
@@ -297,6 +339,9 @@ class CernunosWidget(anywidget.AnyWidget):
                 "review": s.review_state,
                 "settings": self._settings(),
             }
+            if self._explorer is not None:
+                state["explorer"] = self._explorer_state()
+            return state
 
     def _patch_of(self, change: Change) -> dict:
         if change.reset:
@@ -319,6 +364,8 @@ class CernunosWidget(anywidget.AnyWidget):
             self._moves.forget(change.removed)
         if change.current is not None:
             patch["current"] = change.current
+            if self._explorer is not None:
+                patch["explorer"] = self._explorer_state()
         if change.analysis is not None:
             patch["analysis"] = change.analysis
         if change.review is not None:

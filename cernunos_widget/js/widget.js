@@ -97,18 +97,19 @@ function render({ model, el }) {
   const editor = createEditor(ctx);
   const command = createCommand(ctx);
   const glyphs = createGlyphs(ctx);
+  const explorer = createExplorer(ctx);
   const offline = createOffline(ctx, root);
   const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
   header.append(rules, prompt, message);
   const right = h("div", { class: "cw-right" });
-  right.append(...reserves.els, options.el, command.el, toolbar.el, analysis.el, narration);
+  right.append(...reserves.els, options.el, command.el, toolbar.el, analysis.el, narration, explorer.el);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
   root.append(header, main, editor.el, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
   attachTips(root);
-  const parts = [board, reserves, options, command, toolbar, analysis, moves, glyphs, comment, editor, offline];
+  const parts = [board, reserves, options, command, toolbar, analysis, moves, glyphs, comment, editor, explorer, offline];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -219,7 +220,7 @@ function render({ model, el }) {
   }
 
   function onClick(event) {
-    const target = event.target.closest("[data-cell],[data-kind],[data-decision],[data-node],[data-action],[data-line]");
+    const target = event.target.closest("[data-cell],[data-kind],[data-decision],[data-explorer-decision],[data-node],[data-action],[data-line]");
     if (!target || !root.contains(target)) return;
     const store = storeOf(model);
     const v = store.views[store.current];
@@ -231,6 +232,7 @@ function render({ model, el }) {
     else if (d.action) action(d.action, store);
     else if (d.line !== undefined) request({ type: "line", index: Number(d.line) });
     else if (d.decision !== undefined) play(d.decision);
+    else if (d.explorerDecision !== undefined) play(d.explorerDecision); // explorer.js
     else if (d.kind !== undefined) clickKind(d.kind, d.player, v);
     else if (d.cell !== undefined) clickCell(d.cell, v);
   }

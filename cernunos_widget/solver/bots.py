@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..engine import Decision, Player, Position
 from ..engine.decisions import decision_of
-from .analyse import Limit, analyse, solve
+from .analyse import Limit, analyse, check_engine, solve
 from .mcts import DEFAULT_MEMORY_MB, check_memory_mb, mcts_search
 from .prepare import prepare_engine
 from .values import FORFEIT_SCORE, final_score, heuristic_score
@@ -60,23 +60,24 @@ class GreedyBot(Bot):
 
 
 class SearchBot(Bot):
-    """Alpha-beta analysis within a budget (level 2)."""
+    """The analysis within a budget (level 2): ``engine="auto"`` unless another is named."""
 
-    def __init__(self, limit: Limit | None = None) -> None:
+    def __init__(self, limit: Limit | None = None, engine: str = "auto") -> None:
         self.limit = limit or Limit(time=0.5)
-        self.name = f"search({self.limit})"
+        self.engine = check_engine(engine)
+        self.name = f"search({self.limit}, {engine})"
 
     def choose(self, position: Position) -> Decision:
-        infos = analyse(position, self.limit)
+        infos = analyse(position, self.limit, engine=self.engine)
         return infos[0].decision if infos else position.legal_decisions()[0]
 
 
 class PerfectBot(SearchBot):
     """Plays a proven best decision where the budget allows a proof, else searches."""
 
-    def __init__(self, limit: Limit | None = None) -> None:
-        super().__init__(limit)
-        self.name = f"perfect({self.limit})"
+    def __init__(self, limit: Limit | None = None, engine: str = "auto") -> None:
+        super().__init__(limit, engine)
+        self.name = f"perfect({self.limit}, {engine})"
 
     def choose(self, position: Position) -> Decision:
         solution = solve(position, self.limit, strong=False)

@@ -12,6 +12,8 @@
    games of odd index measure it: 10 equal bins of the prediction from -1 to 1, the mean
    prediction and mean result in each, and the expected calibration error
    ECE = sum over bins of (share of positions) * |mean prediction - mean result|.
+   ``--method M`` adds the raw outputs of another method (the learned ones) on the same
+   positions, in ``calibration_samples_<M>.txt``.
 3. ``--write`` stores the curves in ``cernunos_widget/solver/calibration.json`` with a
    version derived from their content, and the held-out tables.
 
@@ -31,15 +33,17 @@ from pathlib import Path
 
 from sets import for_decider, reserves, strong_game
 
-from cernunos_widget.solver import Limit, analyse
-from cernunos_widget.solver.calibration import CALIBRATION_PATH, Calibration, fit_curve
+from cernunos_widget.engine import Position
+from cernunos_widget.solver import Limit, analyse, learned
+from cernunos_widget.solver.analyse import METHODS
+from cernunos_widget.solver.calibration import CALIBRATION_PATH, Calibration, Curve, fit_curve
 
 SEED = 110_000
 PER_GAME = 8
 RAW_NODES = 50_000
 BINS = 10
 SAMPLES = Path(__file__).parent / "data" / "calibration_samples.txt"
-ENGINES = ("alphabeta", "mcts")
+ENGINES = ("alphabeta", "mcts")  # raw outputs stored with the samples
 
 
 def raw_output(position, engine: str) -> float | None:
@@ -81,12 +85,41 @@ def collect(games: int) -> None:
     print(f"sampling took {time.perf_counter() - started:.0f} s", file=sys.stderr)
 
 
+def extra_file(method: str) -> Path:
+    """The raw outputs of another method on the same samples, one a line, in order."""
+    return SAMPLES.with_name(f"calibration_samples_{method}.txt")
+
+
+def collect_method(method: str) -> None:
+    """Add ``method``'s raw outputs on the samples (resumable)."""
+    cpns = [line.split("\t")[1] for line in SAMPLES.read_text().splitlines()]
+    path = extra_file(method)
+    done = len(path.read_text().splitlines()) if path.exists() else 0
+    started = time.perf_counter()
+    with path.open("a") as out:
+        for k, cpn in enumerate(cpns[done:], done):
+            raw = raw_output(Position.from_cpn(cpn), method)
+            out.write("nan\n" if raw is None else f"{raw:.6f}\n")
+            out.flush()
+            if k % 100 == 0:
+                print(f"{method} {k}: {time.perf_counter() - started:.0f} s", file=sys.stderr)
+
+
 def load(games: int) -> list[tuple[int, int, dict[str, float]]]:
+    """(game, result for the decider, raw output by method) of the samples."""
+    lines = SAMPLES.read_text().splitlines()
+    extras = {
+        m: extra_file(m).read_text().splitlines()
+        for m in METHODS
+        if m not in ENGINES and extra_file(m).exists()
+    }
     rows = []
-    for line in SAMPLES.read_text().splitlines():
+    for k, line in enumerate(lines):
         game, _cpn, result, ab, mc = line.split("\t")
+        raws = {"alphabeta": float(ab), "mcts": float(mc)}
+        raws.update({m: float(v[k]) for m, v in extras.items() if k < len(v)})
         if int(game) < games:
-            rows.append((int(game), int(result), {"alphabeta": float(ab), "mcts": float(mc)}))
+            rows.append((int(game), int(result), raws))
     return rows
 
 
@@ -111,7 +144,8 @@ def table(pairs: list[tuple[float, float]]) -> tuple[list[dict], float]:
 def fit(games: int, write: bool) -> None:
     rows = load(games)
     curves, report = {}, {}
-    for engine in ENGINES:
+    fitted = [m for m in METHODS if all(m in raw for _, _, raw in rows)]
+    for engine in fitted:
         usable = [(g, r, raw[engine]) for g, r, raw in rows if raw[engine] == raw[engine]]
         fit_pairs = [(x, float(r)) for g, r, x in usable if g % 2 == 0]
         held = [(x, float(r)) for g, r, x in usable if g % 2 == 1]
@@ -131,9 +165,14 @@ def fit(games: int, write: bool) -> None:
         for b in bins:
             print(f"  {b['bin']:>12} {b['n']:>5} {b.get('prediction', ''):>10} "
                   f"{b.get('result', ''):>7}")
+    for method in METHODS:  # no samples yet: the raw output as it is, and said so
+        if method not in curves:
+            curves[method] = Curve((-1.0, 1.0), (-1.0, 1.0))
+            report[method] = {"fitted": False}
     settings = {
         "seed": SEED, "games": games, "per_game": PER_GAME, "raw_nodes": RAW_NODES,
         "positions": len(rows), "report": report,
+        "weights": learned.version(),  # the learned methods' curves hold for these weights
     }
     body = json.dumps({n: [c.xs, c.ys] for n, c in curves.items()}, sort_keys=True)
     version = "1." + hashlib.sha256(body.encode()).hexdigest()[:8]
@@ -146,9 +185,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=260, help="strong games (8 positions each)")
     parser.add_argument("--fit-only", action="store_true", help="fit the samples already made")
+    parser.add_argument("--method", choices=METHODS, help="add this method's raw outputs")
     parser.add_argument("--write", action="store_true", help="write calibration.json")
     args = parser.parse_args()
-    if not args.fit_only:
+    if args.method:
+        collect_method(args.method)
+    elif not args.fit_only:
         collect(args.games)
     fit(args.games, args.write)
 

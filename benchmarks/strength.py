@@ -5,7 +5,8 @@ short random openings), each played with both colours (``--rounds`` times), ever
 the end; one game at a time, one search thread per engine.  Players:
 
 - ``new``: this checkout's ``best_decision`` (``engine="auto"``, the default);
-- ``alphabeta``, ``mcts``: this checkout's ``best_decision`` with that engine;
+- ``alphabeta``, ``mcts``, ``alphabeta-learned``, ``mcts-learned``: this checkout's
+  ``best_decision`` with that method (the last two with the learned evaluation);
 - ``old``: commit 4afac07's ``best_decision`` in a subprocess from a git worktree
   (``git worktree add /work/wt-old 4afac07``; ``--old /work/wt-old``), speaking the line
   protocol of ``benchmarks/line_engine.py``;
@@ -40,6 +41,7 @@ from make_sets import read_set
 
 from cernunos_widget.engine import Player, Position
 from cernunos_widget.solver import GreedyBot, Limit, RandomBot, best_decision, prepare_engine
+from cernunos_widget.solver.analyse import METHODS
 
 HERE = Path(__file__).resolve().parent
 
@@ -94,13 +96,13 @@ class OneStep:
 
 
 def make_player(name: str, seconds: float, old: str, seed: int):
-    if name in ("new", "alphabeta", "mcts"):
+    if name == "new" or name in METHODS:
         return Local("auto" if name == "new" else name, seconds)
     if name == "old":
         return Old(old, seconds)
     if name in ("greedy", "random"):
         return OneStep(name, seed)
-    raise SystemExit(f"unknown player {name!r}: new, alphabeta, mcts, old, greedy or random")
+    raise SystemExit(f"unknown player {name!r}: new, {', '.join(METHODS)}, old, greedy, random")
 
 
 def play(green, purple, start: str) -> float:

@@ -167,8 +167,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--engine",
         choices=("auto", "alphabeta", "mcts"),
         default="auto",
-        help="the search: auto (the strongest measured: proofs of small endgames, then "
-        "MCTS), alpha-beta (proves endgames) or MCTS (default auto)",
+        help="the search: auto (the strongest measured: proofs of small endgames, then MCTS "
+        "on the learned evaluation), alpha-beta (proves endgames) or MCTS (default auto)",
     )
     p.add_argument(
         "--memory-mb",

@@ -23,6 +23,7 @@ from ..engine import CernunosError, Decision, Position
 from ..engine.decisions import code_to_text, decision_of
 from ..engine.errors import InvalidLimitError, clip
 from .calibration import calibrated
+from .compiled.evaluation import HANDWRITTEN, LEARNED
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
 from .prepare import prepare_engine
@@ -83,7 +84,7 @@ class Info:
     depth: int = 0
     nodes: int = 0
     seconds: float = 0.0
-    engine: str = "alphabeta"  # the method behind this value: "alphabeta" or "mcts"
+    engine: str = "alphabeta"  # the method behind this value (one of METHODS)
     raw: float | None = None  # the search's own output before calibration (None if proven)
 
     @property
@@ -182,19 +183,25 @@ def solve(
 
 
 ENGINES = ("alphabeta", "mcts", "auto")
+# The methods behind estimates: each search with the handwritten heuristic (alpha-beta's
+# horizon, MCTS's random playouts) or with the learned evaluation (solver/learned.py:
+# alpha-beta's horizon and ordering, MCTS's leaves instead of playouts).  Each has its own
+# calibration curve; the learned ones can also be named as engines (benchmarks use them).
+METHODS = ("alphabeta", "mcts", "alphabeta-learned", "mcts-learned")
 # What engine="auto" uses for estimates, after alpha-beta's proofs of small endgames: the
-# strongest method measured at equal time (benchmarks/strength.py --pair, docs/solver.md).
-AUTO_ESTIMATES = "mcts"
+# strongest method measured at equal time (benchmarks/strength.py, docs/solver.md).
+AUTO_ESTIMATES = "mcts-learned"
 
 
 class UnknownEngineError(CernunosError):
-    """An analysis engine name that is not one of :data:`ENGINES`."""
+    """An analysis engine name that is not one of :data:`ENGINES` (or :data:`METHODS`)."""
 
 
 def check_engine(engine: object) -> str:
     """``engine`` if it names an analysis engine; else :class:`UnknownEngineError`."""
-    if engine not in ENGINES:
-        raise UnknownEngineError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
+    if engine not in ENGINES and engine not in METHODS:
+        names = ", ".join(dict.fromkeys(ENGINES + METHODS))
+        raise UnknownEngineError(f"unknown engine {clip(engine)}: use one of {names}")
     return engine
 
 
@@ -202,9 +209,15 @@ def auto_method(limit: Limit) -> str:
     """What ``engine="auto"`` runs under ``limit``: alpha-beta when the limit counts depth
     or nodes (its notions: a depth in decisions, an exact node count), else "auto"
     (alpha-beta's proofs of small endgames, then :data:`AUTO_ESTIMATES` estimates)."""
-    if limit.depth is not None or limit.nodes is not None or AUTO_ESTIMATES == "alphabeta":
+    if AUTO_ESTIMATES.startswith("alphabeta"):
+        return AUTO_ESTIMATES
+    if limit.depth is not None or limit.nodes is not None:
         return "alphabeta"
     return "auto"
+
+
+def _evaluator(method: str) -> int:
+    return LEARNED if method.endswith("-learned") else HANDWRITTEN
 
 
 def analysis(
@@ -240,10 +253,11 @@ def analysis(
     limit = limit or Limit()
     if engine == "auto":
         engine = auto_method(limit)
-    if engine == "alphabeta":
-        results = _improving(position, limit, multipv, stop)
-    elif engine == "mcts":
-        results = _mcts_improving(position, _budget(limit, stop), multipv, memory_mb, {})
+    if engine.startswith("alphabeta"):
+        results = _improving(position, limit, multipv, stop, engine)
+    elif engine.startswith("mcts"):
+        budget = _budget(limit, stop)
+        results = _mcts_improving(position, budget, multipv, memory_mb, {}, engine)
     else:
         results = _auto_improving(position, limit, multipv, stop, memory_mb)
     produced = False
@@ -286,9 +300,12 @@ def _mcts_improving(
     multipv: int,
     memory_mb: float,
     proven: dict[int, Info],
+    method: str,
 ) -> Iterator[list[Info]]:
     """MCTS results, best by visits first; ``proven`` (by code) replace MCTS's own."""
-    tree = Mcts(position, budget=budget, seed=0, memory_mb=memory_mb)
+    tree = Mcts(
+        position, budget=budget, seed=0, memory_mb=memory_mb, evaluator=_evaluator(method)
+    )
     words = {1: "win", 0: "draw", -1: "loss"}
     while True:
         try:
@@ -301,12 +318,12 @@ def _mcts_improving(
                 r.proven is not None,
                 words.get(r.proven),
                 None,
-                r.value if r.proven is not None else calibrated("mcts", r.value),
+                r.value if r.proven is not None else calibrated(method, r.value),
                 r.pv,
                 len(r.pv),
                 budget.spent,
                 budget.elapsed(),
-                engine="mcts",
+                engine=method,
                 raw=None if r.proven is not None else r.value,
             )
             for r in tree.results()
@@ -346,7 +363,7 @@ def _auto_improving(
     finished = yield from _proofs(position, budget, multipv, proven)
     if finished:
         return
-    yield from _mcts_improving(position, budget, multipv, memory_mb, proven)
+    yield from _mcts_improving(position, budget, multipv, memory_mb, proven, AUTO_ESTIMATES)
 
 
 def _ranked(infos: dict[int, Info], budget: Budget, multipv: int) -> list[Info]:
@@ -422,7 +439,11 @@ def _proofs(
 
 
 def _improving(
-    position: Position, limit: Limit, multipv: int, stop: threading.Event | None
+    position: Position,
+    limit: Limit,
+    multipv: int,
+    stop: threading.Event | None,
+    method: str = "alphabeta",
 ) -> Iterator[list[Info]]:
     budget = _budget(limit, stop)
     sign = _perspective(position)
@@ -431,7 +452,7 @@ def _improving(
     proven: dict[int, Info] = {}
     if (yield from _proofs(position, budget, multipv, proven)):
         return
-    depth_search = CompiledDepthSearch(budget)
+    depth_search = CompiledDepthSearch(budget, evaluator=_evaluator(method))
     max_depth = limit.depth if limit.depth is not None else 200
     for depth in range(1, max_depth + 1):
         current: dict[int, Info] = dict(proven)
@@ -449,9 +470,10 @@ def _improving(
                     False,
                     None,
                     None,
-                    calibrated("alphabeta", raw),
+                    calibrated(method, raw),
                     [decision_of(c) for c in line],
                     depth=depth,
+                    engine=method,
                     raw=raw,
                 )
         except (SearchAborted, KeyboardInterrupt):

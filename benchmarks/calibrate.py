@@ -8,10 +8,11 @@
    the raw output of ``analyse`` at ``RAW_NODES`` decisions with ``engine="alphabeta"``
    and ``engine="mcts"`` (``Info.raw`` of the best decision; MCTS-Solver proofs are left
    out of its fit, as proven values are never calibrated).
-2. Fit (fast): games of even index fit one curve per engine (``calibration.fit_curve``);
-   games of odd index measure it: 10 equal bins of the prediction from -1 to 1, the mean
-   prediction and mean result in each, and the expected calibration error
-   ECE = sum over bins of (share of positions) * |mean prediction - mean result|.
+2. Fit (fast): games of even index fit one curve per method (``calibration.fit_curve``,
+   ``tanh(a * raw + b)``); games of odd index measure it: 10 equal bins of the prediction
+   from -1 to 1, the mean prediction and mean result in each, and the expected
+   calibration error ECE = sum over bins of (share of positions) * |mean prediction -
+   mean result|; then the other way round.  The shipped curve is fitted on all games.
    ``--method M`` adds the raw outputs of another method (the learned ones) on the same
    positions, in ``calibration_samples_<M>.txt``.
 3. ``--write`` stores the curves in ``cernunos_widget/solver/calibration.json`` with a
@@ -26,6 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import random
 import sys
 import time
@@ -141,34 +143,45 @@ def table(pairs: list[tuple[float, float]]) -> tuple[list[dict], float]:
     return rows, ece
 
 
+def halves(rows, method: str) -> tuple[list, list]:
+    """(raw, result) pairs of games of even and of odd index, MCTS-Solver proofs left out."""
+    usable = [(g, float(r), raw[method]) for g, r, raw in rows if not math.isnan(raw[method])]
+    return ([(x, r) for g, r, x in usable if g % 2 == 0],
+            [(x, r) for g, r, x in usable if g % 2 == 1])
+
+
 def fit(games: int, write: bool) -> None:
     rows = load(games)
     curves, report = {}, {}
-    fitted = [m for m in METHODS if all(m in raw for _, _, raw in rows)]
-    for engine in fitted:
-        usable = [(g, r, raw[engine]) for g, r, raw in rows if raw[engine] == raw[engine]]
-        fit_pairs = [(x, float(r)) for g, r, x in usable if g % 2 == 0]
-        held = [(x, float(r)) for g, r, x in usable if g % 2 == 1]
-        curve = curves[engine] = fit_curve(fit_pairs)
-        before = table(held)[1]
-        bins, ece = table([(curve(x), r) for x, r in held])
-        report[engine] = {
-            "fit_positions": len(fit_pairs),
-            "held_out_positions": len(held),
-            "ece_raw": round(before, 4),
-            "ece": round(ece, 4),
-            "held_out_table": bins,
-        }
-        print(f"{engine}: fit on {len(fit_pairs)}, held out {len(held)}: ECE {ece:.3f}"
-              f" (raw, uncalibrated: {before:.3f})")
-        print(f"  {'bin':>12} {'n':>5} {'prediction':>10} {'result':>7}")
-        for b in bins:
-            print(f"  {b['bin']:>12} {b['n']:>5} {b.get('prediction', ''):>10} "
-                  f"{b.get('result', ''):>7}")
-    for method in METHODS:  # no samples yet: the raw output as it is, and said so
-        if method not in curves:
-            curves[method] = Curve((-1.0, 1.0), (-1.0, 1.0))
+    for method in METHODS:
+        if not all(method in raw for _, _, raw in rows):
+            curves[method] = Curve((-1.0, 1.0), (-1.0, 1.0))  # no samples: raw, and said so
             report[method] = {"fitted": False}
+            continue
+        even, odd = halves(rows, method)
+        curve, a, b = fit_curve(even)
+        bins, ece = table([(curve(x), r) for x, r in odd])
+        other, a2, b2 = fit_curve(odd)
+        ece_back = table([(other(x), r) for x, r in even])[1]
+        curves[method], a_all, b_all = fit_curve(even + odd)
+        report[method] = {
+            "positions": len(even) + len(odd),
+            "fit_even": [a, b],
+            "ece_odd": round(ece, 4),
+            "held_out_table": bins,
+            "fit_odd": [a2, b2],
+            "ece_even": round(ece_back, 4),
+            "ece_raw_odd": round(table(odd)[1], 4),
+            "shipped": [a_all, b_all],
+        }
+        print(f"{method}: fit on games of even index ({len(even)} positions): tanh({a:g} raw"
+              f" {b:+g}); held out, odd ({len(odd)}): ECE {ece:.3f} (raw output: "
+              f"{table(odd)[1]:.3f}); the other way round: ECE {ece_back:.3f}; "
+              f"shipped, fit on all: tanh({a_all:g} raw {b_all:+g})")
+        print(f"  {'bin':>12} {'n':>5} {'prediction':>10} {'result':>7}")
+        for row in bins:
+            print(f"  {row['bin']:>12} {row['n']:>5} {row.get('prediction', ''):>10} "
+                  f"{row.get('result', ''):>7}")
     settings = {
         "seed": SEED, "games": games, "per_game": PER_GAME, "raw_nodes": RAW_NODES,
         "positions": len(rows), "report": report,

@@ -18,33 +18,39 @@ from cernunos_widget.solver.calibration import (
     calibrated,
     fit_curve,
     shipped,
+    tanh_curve,
 )
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
 
 
-def test_a_fitted_curve_is_strictly_increasing_even_on_noisy_decreasing_data():
+def test_a_fitted_curve_is_strictly_increasing_even_on_decreasing_data():
     rng = random.Random(1)
-    pairs = [(x, rng.choice((-1.0, 1.0)) * (1 if rng.random() < 0.5 - x / 3 else -1))
+    pairs = [(x, 1.0 if rng.random() < 0.5 - x / 3 else -1.0)
              for x in (rng.uniform(-1, 1) for _ in range(500))]
-    curve = fit_curve(pairs)
-    xs = [-1 + k / 500 for k in range(1001)]
-    ys = [curve(x) for x in xs]
-    assert all(b > a for a, b in zip(ys, ys[1:], strict=False))
-    assert curve(-1) == -1 and curve(1) == 1 and curve(-7) == -1 and curve(7) == 1
+    curve, a, _b = fit_curve(pairs)
+    ys = [curve(-1 + k / 500) for k in range(1001)]
+    assert a > 0 and all(y1 > y0 for y0, y1 in zip(ys, ys[1:], strict=False))
+    assert curve(-7) == curve(-1) and curve(7) == curve(1)
 
 
-def test_a_fitted_curve_follows_the_results_of_each_group():
-    # Results that are exactly 0.5 * raw, 40 pairs a group: the knots say so.
-    pairs = [(x, 0.5 * x) for x in (-0.95 + k * 1.9 / 799 for k in range(800))]
-    curve = fit_curve(pairs, groups=20)
-    for x in (-0.8, -0.3, 0.0, 0.4, 0.8):
-        assert curve(x) == pytest.approx(0.5 * x, abs=0.01)
+def test_a_fit_finds_the_curve_the_results_were_drawn_from():
+    """Results drawn with expectation tanh(1.5 raw - 0.2): the fit finds about that."""
+    rng = random.Random(2)
+    pairs = []
+    for _ in range(20_000):
+        x = rng.uniform(-1, 1)
+        p_win = (1 + math.tanh(1.5 * x - 0.2)) / 2
+        pairs.append((x, 1.0 if rng.random() < p_win else -1.0))
+    curve, a, b = fit_curve(pairs)
+    assert a == pytest.approx(1.5, abs=0.1) and b == pytest.approx(-0.2, abs=0.03)
+    assert curve(0.5) == pytest.approx(math.tanh(a * 0.5 + b), abs=1e-6)
+    assert tanh_curve(a, b) == curve
 
 
 def test_curves_refuse_what_is_not_a_map_onto_the_scale():
-    with pytest.raises(ValueError, match="at least"):
+    with pytest.raises(ValueError, match="at least 20"):
         fit_curve([(0.0, 1.0)] * 5)
     with pytest.raises(ValueError, match="strictly increasing"):
         Curve((-1.0, 0.5, 0.2, 1.0), (-1.0, 0.0, 0.1, 1.0))
@@ -64,31 +70,32 @@ def test_the_shipped_calibration_round_trips_and_has_a_curve_per_engine():
         assert all(b > a for a, b in zip(ys, ys[1:], strict=False))
 
 
-def _samples_and_table():
+def _calibrate():
     sys.path.insert(0, str(BENCHMARKS))
     import calibrate
 
     return calibrate
 
 
-@pytest.mark.parametrize("engine", METHODS)
-def test_the_shipped_curves_map_the_held_out_bins_as_the_table_says(engine):
-    """Recomputed from the committed samples: the held-out table and its ECE <= 0.05."""
-    calibrate = _samples_and_table()
+@pytest.mark.parametrize("method", METHODS)
+def test_the_shipped_curves_are_the_fits_of_the_committed_samples(method):
+    """Refitted from the committed samples: the same curves, the same held-out table."""
+    calibrate = _calibrate()
     fit = shipped().fit
-    if not fit["report"][engine].get("fitted", True):
-        assert engine != AUTO_ESTIMATES and engine.endswith("-learned")
-        pytest.skip(f"{engine}: no calibration samples yet (its raw output is shown)")
+    report = fit["report"][method]
+    if not report.get("fitted", True):
+        assert method != AUTO_ESTIMATES and method.endswith("-learned")
+        pytest.skip(f"{method}: no calibration samples yet (its raw output is shown)")
     rows = calibrate.load(fit["games"])
     assert len(rows) == fit["positions"] >= 2000
-    curve = shipped().curves[engine]
-    held = [(curve(raw[engine]), float(r)) for g, r, raw in rows
-            if g % 2 == 1 and not math.isnan(raw[engine])]
-    bins, ece = calibrate.table(held)
-    report = fit["report"][engine]
-    assert bins == report["held_out_table"]
-    assert ece == pytest.approx(report["ece"], abs=1e-4)
-    assert ece <= 0.05
+    even, odd = calibrate.halves(rows, method)
+    curve, a, b = fit_curve(even)
+    assert [a, b] == report["fit_even"]
+    bins, ece = calibrate.table([(curve(x), r) for x, r in odd])
+    assert bins == report["held_out_table"] and ece == pytest.approx(report["ece_odd"], abs=1e-4)
+    assert ece < report["ece_raw_odd"]  # closer to the results than the raw output
+    assert shipped().curves[method] == tanh_curve(*report["shipped"])
+    assert fit_curve(even + odd)[0] == shipped().curves[method]
 
 
 def test_the_api_reports_estimates_on_the_calibrated_scale_and_names_its_method():

@@ -6,7 +6,8 @@ Each search has its own raw output: alpha-beta's heuristic score at its horizon 
 by :func:`.values.estimate` to -1 .. 1), MCTS's mean playout outcome.  A *curve* per
 engine maps that raw number to the expected result.  The curves are fitted by
 ``benchmarks/calibrate.py`` on positions from games between strong bots, each continued
-to the end (see ``docs/solver.md`` for the set, the fit and the held-out table), and
+to the end (``tanh(a * raw + b)``; see ``docs/solver.md`` for the set, the fit and the
+held-out table), and
 shipped as package data (``calibration.json``) with a version; caches of estimates include
 :data:`CALIBRATION_VERSION` in their keys.
 
@@ -21,8 +22,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+import numpy as np
+
 CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
-STEP = 1e-4  # the smallest rise between two knots: the curves are strictly increasing
 
 
 @dataclass(frozen=True)
@@ -102,50 +104,32 @@ def calibration_version() -> str:
     return shipped().version
 
 
-def fit_curve(pairs: list[tuple[float, float]], groups: int = 20) -> Curve:
-    """A curve through ``pairs`` (raw, result): equal-count groups, then isotonic.
+KNOTS = 41  # knots of a fitted curve, evenly spaced from -1 to 1
+SLOPES = np.linspace(0.05, 4.0, 80)  # the fit's grid of a (a > 0: strictly increasing)
+SHIFTS = np.linspace(-0.5, 0.5, 101)  # ... and of b
 
-    The pairs are sorted by raw value and cut into ``groups`` groups of (nearly) equal
-    size; each group gives a knot (mean raw, mean result); the pool-adjacent-violators
-    algorithm makes the results non-decreasing (weighted by group size), a rise of at
-    least :data:`STEP` makes them strictly increasing, and the ends are pinned to (-1, -1)
-    and (1, 1) (a raw certainty stays one).
+
+def fit_curve(pairs: list[tuple[float, float]]) -> tuple[Curve, float, float]:
+    """The curve ``tanh(a * raw + b)`` closest to ``pairs`` (raw, result) in mean squared
+    error (the Brier score), over a grid of ``a`` and ``b``; and ``a``, ``b``.
+
+    Two parameters, not one per bin: results of positions from the same game are
+    correlated, and a curve with a knot per bin follows that noise (measured in
+    ``docs/solver.md``).  The curve is stored as :data:`KNOTS` knots.
     """
-    if len(pairs) < groups:
-        raise ValueError(f"need at least {groups} pairs to fit a curve, not {len(pairs)}")
-    ordered = sorted(pairs)
-    size = len(ordered) / groups
-    blocks: list[list[float]] = []  # [weight, mean raw, mean result]
-    for g in range(groups):
-        part = ordered[round(g * size) : round((g + 1) * size)]
-        xs = [x for x, _ in part]
-        ys = [y for _, y in part]
-        blocks.append([len(part), sum(xs) / len(xs), sum(ys) / len(ys)])
-    pooled: list[list[float]] = []  # [weight, weighted raw sum, weighted result sum, knots]
-    for w, x, y in blocks:
-        pooled.append([w, w * x, w * y, 1])
-        while len(pooled) > 1 and pooled[-2][2] / pooled[-2][0] > pooled[-1][2] / pooled[-1][0]:
-            last = pooled.pop()
-            for k in range(4):
-                pooled[-1][k] += last[k]
-    knots_x, knots_y = [-1.0], [-1.0]
-    for w, sx, sy, _ in pooled:
-        x, y = sx / w, sy / w
-        if x <= knots_x[-1] + STEP or x >= 1.0 - STEP:
-            continue
-        knots_x.append(x)
-        knots_y.append(y)
-    knots_x.append(1.0)
-    knots_y.append(1.0)
-    ys = _strictly_rising(knots_y)
-    return Curve(tuple(round(x, 6) for x in knots_x), tuple(round(y, 6) for y in ys))
+    if len(pairs) < 20:
+        raise ValueError(f"need at least 20 pairs to fit a curve, not {len(pairs)}")
+    x = np.array([p[0] for p in pairs], np.float64)
+    y = np.array([p[1] for p in pairs], np.float64)
+    predictions = np.tanh(SLOPES[:, None, None] * x + SHIFTS[None, :, None])
+    errors = ((predictions - y) ** 2).mean(axis=2)
+    i, j = np.unravel_index(int(np.argmin(errors)), errors.shape)
+    a, b = float(SLOPES[i]), float(SHIFTS[j])
+    return tanh_curve(a, b), a, b
 
 
-def _strictly_rising(ys: list[float]) -> list[float]:
-    """``ys`` (ends -1 and 1) with every rise at least :data:`STEP`, inner knots kept inside."""
-    out = list(ys)
-    for i in range(1, len(out) - 1):
-        out[i] = max(out[i], out[i - 1] + STEP)
-    for i in range(len(out) - 2, 0, -1):
-        out[i] = min(out[i], out[i + 1] - STEP)
-    return out
+def tanh_curve(a: float, b: float) -> Curve:
+    """``tanh(a * raw + b)`` as knots (``a`` > 0)."""
+    xs = np.linspace(-1.0, 1.0, KNOTS)
+    return Curve(tuple(round(float(v), 6) for v in xs),
+                 tuple(round(float(v), 6) for v in np.tanh(a * xs + b)))

@@ -52,9 +52,11 @@ def test_auto_names_the_method_behind_each_answer():
     assert all(i.engine == "alphabeta" and i.depth == 2 for i in by_depth)
 
 
-def test_auto_runs_alpha_beta_under_a_depth_or_node_limit():
-    assert auto_method(Limit(depth=3)) == "alphabeta"
-    assert auto_method(Limit(nodes=1000, time=1)) == "alphabeta"
-    assert auto_method(Limit(time=1)) == ("auto" if AUTO_ESTIMATES == "mcts" else "alphabeta")
+def test_auto_runs_alpha_beta_under_a_depth_or_node_limit_and_in_endgames():
+    assert auto_method(Limit(depth=3), MIDGAME) == "alphabeta"
+    assert auto_method(Limit(nodes=1000, time=1), MIDGAME) == "alphabeta"
+    assert auto_method(Limit(time=1), MIDGAME) == "auto"
+    assert auto_method(Limit(time=1), ENDGAME) == "alphabeta"
     infos = analyse(MIDGAME, Limit(nodes=3000))
     assert infos[0].nodes <= 3001 and infos[0].engine == "alphabeta"
+

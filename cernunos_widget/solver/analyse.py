@@ -10,7 +10,7 @@ A value is *proven* only when the search reached the end of the game on every li
 matters; anything else is an *estimate*: the expected result for that player, from -1 (a
 certain loss) to +1 (a certain win), draws 0, calibrated (:mod:`.calibration`), never
 presented as exact.  ``engine="auto"`` (the default) uses the strongest measured method
-(:data:`AUTO_ESTIMATES` after the proofs); each :class:`Info` names the method behind it.
+(:func:`auto_method`); each :class:`Info` names the method behind it.
 """
 
 from __future__ import annotations
@@ -188,9 +188,13 @@ ENGINES = ("alphabeta", "mcts", "auto")
 # alpha-beta's horizon and ordering, MCTS's leaves instead of playouts).  Each has its own
 # calibration curve; the learned ones can also be named as engines (benchmarks use them).
 METHODS = ("alphabeta", "mcts", "alphabeta-learned", "mcts-learned")
-# What engine="auto" uses for estimates, after alpha-beta's proofs of small endgames: the
-# strongest method measured at equal time (benchmarks/strength.py, docs/solver.md).
+# What engine="auto" uses before the endgame: the strongest method measured at equal time
+# (benchmarks/strength.py, docs/solver.md).
 AUTO_ESTIMATES = "mcts-learned"
+# ... except near the end: with at most this many tokens left in both reserves, alpha-beta
+# (proofs, then depth-limited search that mostly reaches the end) kept the proven outcome
+# more often on the critical endgames (benchmarks/accuracy.py).
+AUTO_ALPHABETA_RESERVES = 10
 
 
 class UnknownEngineError(CernunosError):
@@ -205,15 +209,16 @@ def check_engine(engine: object) -> str:
     return engine
 
 
-def auto_method(limit: Limit) -> str:
-    """What ``engine="auto"`` runs under ``limit``: alpha-beta when the limit counts depth
-    or nodes (its notions: a depth in decisions, an exact node count), else "auto"
-    (alpha-beta's proofs of small endgames, then :data:`AUTO_ESTIMATES` estimates)."""
-    if AUTO_ESTIMATES.startswith("alphabeta"):
-        return AUTO_ESTIMATES
+def auto_method(limit: Limit, position: Position) -> str:
+    """What ``engine="auto"`` runs: alpha-beta (which proves small endgames) when the
+    limit counts depth or nodes (its notions: a depth in decisions, an exact node count)
+    or when at most :data:`AUTO_ALPHABETA_RESERVES` tokens are left in both reserves;
+    else :data:`AUTO_ESTIMATES`."""
     if limit.depth is not None or limit.nodes is not None:
         return "alphabeta"
-    return "auto"
+    if position.reserve_size("g") + position.reserve_size("p") <= AUTO_ALPHABETA_RESERVES:
+        return "alphabeta"
+    return AUTO_ESTIMATES
 
 
 def _evaluator(method: str) -> int:
@@ -234,9 +239,9 @@ def analysis(
     ``engine="alphabeta"`` proves what it can and estimates the rest by iterative
     deepening; ``engine="mcts"`` runs Monte Carlo tree search (MCTS-Solver proves
     outcomes too; ``limit.depth`` does not apply to it), best by visits first;
-    ``engine="auto"`` (the default) proves small endgames as alpha-beta does, then
-    estimates with :data:`AUTO_ESTIMATES`; a limit with a depth or a node count makes it
-    alpha-beta (:func:`auto_method`).  Every estimate is on the calibrated scale.
+    ``engine="auto"`` (the default) runs the strongest measured method: alpha-beta in
+    endgames and under a depth or node limit, else :data:`AUTO_ESTIMATES`
+    (:func:`auto_method`).  Every estimate is on the calibrated scale.
     ``memory_mb`` bounds the MCTS tree (MiB; when full, the search goes on without adding
     nodes); alpha-beta's table has a fixed size.
     There is always at least one list: if the limit ends the search before its first
@@ -252,14 +257,11 @@ def analysis(
     prepare_engine()
     limit = limit or Limit()
     if engine == "auto":
-        engine = auto_method(limit)
+        engine = auto_method(limit, position)
     if engine.startswith("alphabeta"):
         results = _improving(position, limit, multipv, stop, engine)
-    elif engine.startswith("mcts"):
-        budget = _budget(limit, stop)
-        results = _mcts_improving(position, budget, multipv, memory_mb, {}, engine)
     else:
-        results = _auto_improving(position, limit, multipv, stop, memory_mb)
+        results = _mcts_improving(position, _budget(limit, stop), multipv, memory_mb, engine)
     produced = False
     for infos in results:
         produced = True
@@ -299,10 +301,9 @@ def _mcts_improving(
     budget: Budget,
     multipv: int,
     memory_mb: float,
-    proven: dict[int, Info],
     method: str,
 ) -> Iterator[list[Info]]:
-    """MCTS results, best by visits first; ``proven`` (by code) replace MCTS's own."""
+    """MCTS results (``method``: ``mcts`` or ``mcts-learned``), best by visits first."""
     tree = Mcts(
         position, budget=budget, seed=0, memory_mb=memory_mb, evaluator=_evaluator(method)
     )
@@ -329,41 +330,9 @@ def _mcts_improving(
             for r in tree.results()
         ]
         if infos:
-            yield _with_proofs(infos, proven, budget)[:multipv]
+            yield infos[:multipv]
         if not more or tree.root.proven is not None:
             return
-
-
-def _with_proofs(infos: list[Info], proven: dict[int, Info], budget: Budget) -> list[Info]:
-    """MCTS's ranking with the decisions alpha-beta proved put in their place: proven
-    wins first, proven losses last, a proven draw before the first estimate below 0."""
-    if not proven:
-        return infos
-    for info in proven.values():
-        info.nodes, info.seconds = budget.spent, budget.elapsed()
-    rest = [i for i in infos if i.decision.code not in proven]
-    known = sorted(proven.values(), key=lambda i: -i.merit)
-    wins = [i for i in known if i.outcome == "win"]
-    draws = [i for i in known if i.outcome == "draw"]
-    losses = [i for i in known if i.outcome == "loss"]
-    cut = next((k for k, i in enumerate(rest) if i.merit < 0), len(rest))
-    return wins + rest[:cut] + draws + rest[cut:] + losses
-
-
-def _auto_improving(
-    position: Position,
-    limit: Limit,
-    multipv: int,
-    stop: threading.Event | None,
-    memory_mb: float,
-) -> Iterator[list[Info]]:
-    """Alpha-beta's proofs of small endgames, then MCTS estimates for the rest."""
-    budget = _budget(limit, stop)
-    proven: dict[int, Info] = {}
-    finished = yield from _proofs(position, budget, multipv, proven)
-    if finished:
-        return
-    yield from _mcts_improving(position, budget, multipv, memory_mb, proven, AUTO_ESTIMATES)
 
 
 def _ranked(infos: dict[int, Info], budget: Budget, multipv: int) -> list[Info]:

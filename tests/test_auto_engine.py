@@ -55,7 +55,7 @@ def test_auto_names_the_method_behind_each_answer():
 def test_auto_runs_alpha_beta_under_a_depth_or_node_limit_and_in_endgames():
     assert auto_method(Limit(depth=3), MIDGAME) == "alphabeta"
     assert auto_method(Limit(nodes=1000, time=1), MIDGAME) == "alphabeta"
-    assert auto_method(Limit(time=1), MIDGAME) == "auto"
+    assert auto_method(Limit(time=1), MIDGAME) == AUTO_ESTIMATES
     assert auto_method(Limit(time=1), ENDGAME) == "alphabeta"
     infos = analyse(MIDGAME, Limit(nodes=3000))
     assert infos[0].nodes <= 3001 and infos[0].engine == "alphabeta"

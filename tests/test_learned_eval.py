@@ -59,9 +59,7 @@ def reference_features(p: Position) -> list[int]:
     for r in range(3):
         out.append(ev.OFF_ROWS + r * a**4 + sum(sym[r * 4 + c] * a ** (3 - c) for c in range(4)))
     for c in range(4):
-        out.append(
-            ev.OFF_COLUMNS + c * a**3 + sum(sym[r * 4 + c] * a ** (2 - r) for r in range(3))
-        )
+        out.append(ev.OFF_COLUMNS + c * a**3 + sum(sym[r * 4 + c] * a ** (2 - r) for r in range(3)))
     for r in range(2):
         for c in range(3):
             cells = (r * 4 + c, r * 4 + c + 1, r * 4 + c + 4, r * 4 + c + 5)

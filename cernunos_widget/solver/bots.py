@@ -135,13 +135,14 @@ class MctsBot(Bot):
         memory_mb: float = DEFAULT_MEMORY_MB,
         evaluator: int = HANDWRITTEN,
         iterations: int | None = None,
+        weights=None,
     ) -> None:
         self.seconds = seconds
         self.seed = seed
         self.playout_depth = playout_depth
         self.memory_mb = check_memory_mb(memory_mb)
         self.evaluator = evaluator
-        self.weights = search_weights(evaluator)
+        self.weights = search_weights(evaluator, weights)
         self.iterations = iterations
         budget = f"{iterations} iterations" if iterations else f"{seconds:g}s"
         leaves = "learned" if evaluator else f"playouts {playout_depth or 'to the end'}"

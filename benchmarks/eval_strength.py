@@ -9,7 +9,10 @@ every game to the end:
    decisions applied per decision), horizon scored by the shipped weights against the
    same search scored by ``heuristic_score``;
 2. MCTS at equal iterations: leaves valued by the shipped weights against random
-   playouts to the end (``--iterations`` per decision, seeded).
+   playouts to the end (``--iterations`` per decision, seeded);
+3. move ordering in exact proofs (``--frontier N``): the first N positions of
+   ``frontier.txt`` proved with children ordered by each evaluation, within ``--cap``
+   decisions each (node counts are deterministic).
 
 Points: a win 1, a draw 1/2; the score is the learned side's share, with a 95% Wilson
 interval (draws counted as half a game won, an approximation).  Equal nodes is not equal
@@ -22,13 +25,18 @@ import argparse
 import math
 import random
 import time
+from pathlib import Path
 
 from cernunos_widget.engine import Player, Position
 from cernunos_widget.solver import play_game
 from cernunos_widget.solver.bots import Bot, MctsBot, NodeSearchBot
 from cernunos_widget.solver.compiled.evaluation import HANDWRITTEN, LEARNED
+from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
 from cernunos_widget.solver.learned import load_weights, shipped
 from cernunos_widget.solver.prepare import prepare_engine
+from cernunos_widget.solver.search import Budget, SearchAborted
+
+FRONTIER = Path(__file__).with_name("frontier.txt")
 
 
 def openings(count: int, plies: int, seed: int) -> list[Position]:
@@ -96,6 +104,25 @@ def match(title: str, learned: Bot, handwritten: Bot, starts: list[Position]) ->
         print(f"  {side.name}: {per * 1000:.1f} ms per decision over {side.decisions}")
 
 
+def ordering(count: int, cap: int, weights) -> None:
+    """Exact proofs of frontier positions, children ordered by each evaluation."""
+    lines = [x for x in FRONTIER.read_text().splitlines() if x and not x.startswith("#")]
+    print(f"exact proofs, {count} frontier positions, at most {cap} decisions each:")
+    for evaluator, name in ((HANDWRITTEN, "handwritten"), (LEARNED, "learned")):
+        proven, nodes, seconds = 0, 0, 0.0
+        for cpn in lines[:count]:
+            search = CompiledExactSearch(Budget(nodes=cap), evaluator=evaluator, weights=weights)
+            started = time.perf_counter()
+            try:
+                search.outcome(Position.from_cpn(cpn))
+                proven += 1
+            except SearchAborted:
+                pass
+            seconds += time.perf_counter() - started
+            nodes += search.budget.spent
+        print(f"  {name}: {proven}/{count} proven, {nodes:,} decisions, {seconds:.0f} s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--openings", type=int, default=20, help="each played twice")
@@ -104,7 +131,9 @@ def main() -> None:
     parser.add_argument("--nodes", type=int, default=20_000, help="alpha-beta, per decision")
     parser.add_argument("--iterations", type=int, default=2_000, help="MCTS, per decision")
     parser.add_argument("--weights", default=None, help="a weights file (default: shipped)")
-    parser.add_argument("--only", choices=("alphabeta", "mcts"), default=None)
+    parser.add_argument("--only", choices=("alphabeta", "mcts", "ordering"), default=None)
+    parser.add_argument("--frontier", type=int, default=0, help="frontier positions to prove")
+    parser.add_argument("--cap", type=int, default=3_000_000, help="decisions per proof")
     args = parser.parse_args()
     prepare_engine()
     weights = load_weights(args.weights) if args.weights else shipped()
@@ -124,6 +153,8 @@ def main() -> None:
             MctsBot(seed=1, evaluator=HANDWRITTEN, iterations=args.iterations),
             starts,
         )
+    if args.frontier and args.only in (None, "ordering"):
+        ordering(args.frontier, args.cap, weights)
 
 
 if __name__ == "__main__":

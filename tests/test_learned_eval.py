@@ -59,9 +59,7 @@ def reference_features(p: Position) -> list[int]:
     for r in range(3):
         out.append(ev.OFF_ROWS + r * a**4 + sum(sym[r * 4 + c] * a ** (3 - c) for c in range(4)))
     for c in range(4):
-        out.append(
-            ev.OFF_COLUMNS + c * a**3 + sum(sym[r * 4 + c] * a ** (2 - r) for r in range(3))
-        )
+        out.append(ev.OFF_COLUMNS + c * a**3 + sum(sym[r * 4 + c] * a ** (2 - r) for r in range(3)))
     for r in range(2):
         for c in range(3):
             cells = (r * 4 + c, r * 4 + c + 1, r * 4 + c + 4, r * 4 + c + 5)
@@ -277,3 +275,20 @@ def test_a_huge_file_is_refused_before_reading(tmp_path, monkeypatch):
     monkeypatch.setattr(learned, "_MAX_FILE_BYTES", 100)
     with pytest.raises(WeightsError, match="at most 100 accepted"):
         load_weights(path)
+
+
+def test_mcts_values_a_new_node_by_the_learned_value_for_the_root_decider():
+    """One iteration per first decision: each child is made once and valued by the learned
+    value (no playout), seen from the root's decider like every MCTS value."""
+    w = np.random.default_rng(3).normal(0, 0.3, ev.N_WEIGHTS).astype(np.float32)
+    weights = learned.Weights(w, "test", 0, 0)
+    p = MIDGAME  # Purple decides
+    n = len(p.option_codes)
+    tree = Mcts(p, seed=1, evaluator=ev.LEARNED, weights=w)
+    tree.run(n)
+    results = tree.results()
+    assert len(results) == n and all(r.visits == 1 for r in results)
+    for r in results:
+        c = p.child(r.decision.code)
+        expected = -learned.green_value(c, weights)  # Purple's point of view
+        assert r.value == pytest.approx(expected, abs=1e-9), r.decision

@@ -222,9 +222,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--engine",
-        choices=("alphabeta", "mcts"),
-        default="alphabeta",
-        help="the search: alpha-beta (proves endgames) or MCTS (default alphabeta)",
+        choices=("auto", "alphabeta", "mcts"),
+        default="auto",
+        help="the search: auto (the strongest measured: proofs of small endgames, then MCTS "
+        "on the learned evaluation), alpha-beta (proves endgames) or MCTS (default auto)",
     )
     p.add_argument(
         "--memory-mb",

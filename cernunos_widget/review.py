@@ -26,11 +26,14 @@ from . import __version__
 from .engine import CernunosError, Player, Position, Rules
 from .engine.decisions import decision_of
 from .game import Game, GameNode
+from .solver import learned
 from .solver.analyse import Info, Limit, UnknownEngineError, analysis, check_engine
+from .solver.calibration import calibration_version
 from .solver.values import final_score, outcome_word
 
 RULES_ID = "default"  # the standard rules (RULES.md) in cache keys and review JSON
-ENGINE_VERSION = __version__  # cached values are only reused by the same solver version
+# cached values are only reused by the same solver version, learned weights and scale
+ENGINE_VERSION = f"{__version__}+weights.{learned.version()}+calibration.{calibration_version()}"
 COARSE = Limit(time=0.1)  # a 40-decision game's coarse graph in the widget within 10 s
 DEFAULT_LIMITS = (COARSE, Limit(time=1.0), Limit(time=5.0))
 THRESHOLDS = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))  # drop of the decider's value -> mark
@@ -232,7 +235,7 @@ def review_game(
     stop: threading.Event | None = None,
     on_update: Updates | None = None,
     on_progress: Progress | None = None,
-    engine: str = "alphabeta",
+    engine: str = "auto",
 ) -> Review:
     """Evaluate every main-line node with each of ``limits`` in turn (a pass each), and judge.
 

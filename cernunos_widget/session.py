@@ -384,7 +384,7 @@ class Session:
         self,
         limit: Limit | None = None,
         multipv: int = 3,
-        engine: str = "alphabeta",
+        engine: str = "auto",
         node: NodeRef = None,
         analyser: Analyser | None = None,
         memory_mb: float | None = None,
@@ -419,7 +419,7 @@ class Session:
             return self.start_job("analysis", work, target)
 
     def review(
-        self, limit: Limit | Sequence[Limit] | None = None, engine: str = "alphabeta"
+        self, limit: Limit | Sequence[Limit] | None = None, engine: str = "auto"
     ) -> Job:
         """Review the main line in the background: every node evaluated (a coarse pass of
         0.1 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,

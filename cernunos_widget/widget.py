@@ -59,7 +59,7 @@ class CernunosWidget(anywidget.AnyWidget):
     kind_names = traitlets.Dict(KIND_NAMES).tag(sync=True)
     zones = traitlets.Dict().tag(sync=True)  # kind -> cell -> zone, computed once
     overlay = traitlets.Bool(False)  # the power overlay (carried in the tree's settings)
-    engine = traitlets.Unicode("alphabeta")  # the Analyse button's search
+    engine = traitlets.Unicode("auto")  # the Analyse button's search
     memory_mb = traitlets.Float(512.0)  # the most an MCTS tree may take (MiB)
 
     def __init__(
@@ -205,7 +205,7 @@ class CernunosWidget(anywidget.AnyWidget):
         Results stream to the page (an evaluation bar and the best lines) and to
         :attr:`analysis`; the notebook stays responsive, and :meth:`cancel_analysis` (or the
         page's Stop) ends it. ``wait=True`` blocks until it is done. ``engine`` is
-        ``"alphabeta"`` or ``"mcts"`` (default: :attr:`engine`, which the page sets).
+        ``"auto"``, ``"alphabeta"`` or ``"mcts"`` (default: :attr:`engine`, which the page sets).
         """
         engine = self.engine if engine is None else engine
         job = self._session.analyse(limit, multipv, engine, memory_mb=self.memory_mb)

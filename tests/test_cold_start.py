@@ -88,7 +88,7 @@ def test_warm_prepare_reports_progress_and_later_calls_return_at_once():
     assert out.returncode == 0, out.stderr
     first, second = out.stdout.splitlines()
     assert first == "False True"
-    assert second == f"True {[(k, 9) for k in range(1, 10)]}"
+    assert second == f"True {[(k, 10) for k in range(1, 11)]}"
     assert out.stderr == ""  # a warm load says nothing
 
 

@@ -26,6 +26,8 @@ except embed.MissingExtraError as error:
     print("refused:", error)
 import cernunos_widget.static, cernunos_widget.session
 assert "cernunos_widget.widget" not in sys.modules  # static export does not import the widget
+from cernunos_widget.solver import learned
+assert learned.shipped().version == learned.VERSION  # the weights are package data
 print("ok")
 """
 

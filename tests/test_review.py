@@ -101,7 +101,7 @@ def prefilled(text: str, limit: Limit, special: dict[int, Evaluation]) -> Review
         best = tokens[i] if i < len(tokens) else str(position.legal_decisions()[0])
         made_up = Evaluation(Value(0.0), best, (best,), ((best, Value(0.0)),))
         evaluation = special.get(i, made_up)
-        cache.put(position, "alphabeta", replace(evaluation, quality=quality_key(limit)))
+        cache.put(position, "auto", replace(evaluation, quality=quality_key(limit)))
     return cache
 
 
@@ -138,7 +138,7 @@ class TestCharging:
         cache = prefilled(R27_LINE, fine, {3: bad})  # the fine pass's values, cached
         positions = line_positions(R27_LINE)
         good = Evaluation(Value(0.0), "c2", ("c2",), (("c2", Value(0.0)),), quality="nodes=300")
-        cache.put(positions[3], "alphabeta", good)  # only ply 3 has a coarse value
+        cache.put(positions[3], "auto", good)  # only ply 3 has a coarse value
         updates: list[dict] = []
         review = review_game(positions, (coarse, fine), cache=cache, on_update=updates.append)
         assert review.searches == 0 and review.nodes[4].mark == "?"

@@ -123,7 +123,7 @@ function createToolbar(ctx) {
     group.append(buttons[action]);
   }
   const engine = h("select", { "data-role": "engine", "data-tip": "The search behind Analyse", "aria-label": "search engine" },
-    `<option value="alphabeta">alpha-beta</option><option value="mcts">MCTS</option>`);
+    `<option value="auto">auto</option><option value="alphabeta">alpha-beta</option><option value="mcts">MCTS</option>`);
   group.append(engine);
 
   function update(store) {
@@ -139,7 +139,7 @@ function createToolbar(ctx) {
     buttons.stop.disabled = !(analysing || isReviewing(store));
     buttons.review.disabled = isReviewing(store);
     setAttr(buttons.edit, "aria-pressed", local.setup ? "true" : "false");
-    const chosen = (store.settings || {}).engine || "alphabeta";
+    const chosen = (store.settings || {}).engine || "auto";
     if (engine.value !== chosen) engine.value = chosen;
   }
 

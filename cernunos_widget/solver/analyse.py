@@ -7,7 +7,10 @@
 
 Values are for the player who makes the first decision at ``position`` (its decider).
 A value is *proven* only when the search reached the end of the game on every line that
-matters; anything else is an *estimate* from -1 to 1, never presented as exact.
+matters; anything else is an *estimate*: the expected result for that player, from -1 (a
+certain loss) to +1 (a certain win), draws 0, calibrated (:mod:`.calibration`), never
+presented as exact.  ``engine="auto"`` (the default) uses the strongest measured method
+(:func:`auto_method`); each :class:`Info` names the method behind it.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from dataclasses import dataclass, field
 from ..engine import CernunosError, Decision, Position
 from ..engine.decisions import code_to_text, decision_of
 from ..engine.errors import InvalidLimitError, clip
+from .calibration import calibrated
+from .compiled.evaluation import HANDWRITTEN, LEARNED
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
 from .prepare import prepare_engine
@@ -74,11 +79,13 @@ class Info:
     proven: bool
     outcome: str | None  # 'win' / 'draw' / 'loss' for the root's decider, when proven
     score: int | None  # the strong value (R-17 margins, see values.py), when proven
-    estimate: float  # -1 .. 1 for the root's decider (1.0 / 0.0 / -1.0 when proven)
+    estimate: float  # expected result -1 .. 1 for the root's decider (1 / 0 / -1 if proven)
     pv: list[Decision] = field(default_factory=list)  # starts with ``decision``
     depth: int = 0
     nodes: int = 0
     seconds: float = 0.0
+    engine: str = "alphabeta"  # the method behind this value (one of METHODS)
+    raw: float | None = None  # the search's own output before calibration (None if proven)
 
     @property
     def nps(self) -> float:
@@ -175,18 +182,47 @@ def solve(
     )
 
 
-ENGINES = ("alphabeta", "mcts")
+ENGINES = ("alphabeta", "mcts", "auto")
+# The methods behind estimates: each search with the handwritten heuristic (alpha-beta's
+# horizon, MCTS's random playouts) or with the learned evaluation (solver/learned.py:
+# alpha-beta's horizon and ordering, MCTS's leaves instead of playouts).  Each has its own
+# calibration curve; the learned ones can also be named as engines (benchmarks use them).
+METHODS = ("alphabeta", "mcts", "alphabeta-learned", "mcts-learned")
+# What engine="auto" uses before the endgame: the strongest method measured at equal time
+# (benchmarks/strength.py, docs/solver.md).
+AUTO_ESTIMATES = "mcts-learned"
+# ... except near the end: with at most this many tokens left in both reserves, alpha-beta
+# (proofs, then depth-limited search that mostly reaches the end) kept the proven outcome
+# more often on the critical endgames (benchmarks/accuracy.py).
+AUTO_ALPHABETA_RESERVES = 10
 
 
 class UnknownEngineError(CernunosError):
-    """An analysis engine name that is not one of :data:`ENGINES`."""
+    """An analysis engine name that is not one of :data:`ENGINES` (or :data:`METHODS`)."""
 
 
 def check_engine(engine: object) -> str:
     """``engine`` if it names an analysis engine; else :class:`UnknownEngineError`."""
-    if engine not in ENGINES:
-        raise UnknownEngineError(f"unknown engine {engine!r}: use one of {', '.join(ENGINES)}")
+    if engine not in ENGINES and engine not in METHODS:
+        names = ", ".join(dict.fromkeys(ENGINES + METHODS))
+        raise UnknownEngineError(f"unknown engine {clip(engine)}: use one of {names}")
     return engine
+
+
+def auto_method(limit: Limit, position: Position) -> str:
+    """What ``engine="auto"`` runs: alpha-beta (which proves small endgames) when the
+    limit counts depth or nodes (its notions: a depth in decisions, an exact node count)
+    or when at most :data:`AUTO_ALPHABETA_RESERVES` tokens are left in both reserves;
+    else :data:`AUTO_ESTIMATES`."""
+    if limit.depth is not None or limit.nodes is not None:
+        return "alphabeta"
+    if position.reserve_size("g") + position.reserve_size("p") <= AUTO_ALPHABETA_RESERVES:
+        return "alphabeta"
+    return AUTO_ESTIMATES
+
+
+def _evaluator(method: str) -> int:
+    return LEARNED if method.endswith("-learned") else HANDWRITTEN
 
 
 def analysis(
@@ -195,14 +231,17 @@ def analysis(
     multipv: int = 1,
     *,
     stop: threading.Event | None = None,
-    engine: str = "alphabeta",
+    engine: str = "auto",
     memory_mb: float = DEFAULT_MEMORY_MB,
 ) -> Iterator[list[Info]]:
     """Yield improving lists of the ``multipv`` best first decisions until ``limit``.
 
-    ``engine="alphabeta"`` (the default) proves what it can and estimates the rest by
-    iterative deepening; ``engine="mcts"`` runs Monte Carlo tree search (MCTS-Solver
-    proves outcomes too; ``limit.depth`` does not apply to it), best by visits first.
+    ``engine="alphabeta"`` proves what it can and estimates the rest by iterative
+    deepening; ``engine="mcts"`` runs Monte Carlo tree search (MCTS-Solver proves
+    outcomes too; ``limit.depth`` does not apply to it), best by visits first;
+    ``engine="auto"`` (the default) runs the strongest measured method: alpha-beta in
+    endgames and under a depth or node limit, else :data:`AUTO_ESTIMATES`
+    (:func:`auto_method`).  Every estimate is on the calibrated scale.
     ``memory_mb`` bounds the MCTS tree (MiB; when full, the search goes on without adding
     nodes); alpha-beta's table has a fixed size.
     There is always at least one list: if the limit ends the search before its first
@@ -216,10 +255,13 @@ def analysis(
     check_engine(engine)
     memory_mb = check_memory_mb(memory_mb)
     prepare_engine()
-    if engine == "alphabeta":
-        results = _improving(position, limit or Limit(), multipv, stop)
+    limit = limit or Limit()
+    if engine == "auto":
+        engine = auto_method(limit, position)
+    if engine.startswith("alphabeta"):
+        results = _improving(position, limit, multipv, stop, engine)
     else:
-        results = _mcts_improving(position, limit or Limit(), multipv, stop, memory_mb)
+        results = _mcts_improving(position, _budget(limit, stop), multipv, memory_mb, engine)
     produced = False
     for infos in results:
         produced = True
@@ -235,9 +277,17 @@ def _at_a_glance(position: Position, multipv: int) -> list[Info]:
     for code in position.option_codes:
         child = position.child(code)
         score = final_score(child) if child.is_over else heuristic_score(child)
+        raw = estimate(sign * score)
         infos.append(
             Info(
-                decision_of(code), False, None, None, estimate(sign * score), [decision_of(code)], 1
+                decision_of(code),
+                False,
+                None,
+                None,
+                calibrated("alphabeta", raw),
+                [decision_of(code)],
+                1,
+                raw=raw,
             )
         )
     return sorted(infos, key=lambda i: -i.merit)[:multipv]
@@ -248,13 +298,15 @@ MCTS_SLICE = 2_000  # playouts between two results of a live MCTS analysis
 
 def _mcts_improving(
     position: Position,
-    limit: Limit,
+    budget: Budget,
     multipv: int,
-    stop: threading.Event | None,
     memory_mb: float,
+    method: str,
 ) -> Iterator[list[Info]]:
-    budget = _budget(limit, stop)
-    tree = Mcts(position, budget=budget, seed=0, memory_mb=memory_mb)
+    """MCTS results (``method``: ``mcts`` or ``mcts-learned``), best by visits first."""
+    tree = Mcts(
+        position, budget=budget, seed=0, memory_mb=memory_mb, evaluator=_evaluator(method)
+    )
     words = {1: "win", 0: "draw", -1: "loss"}
     while True:
         try:
@@ -267,85 +319,109 @@ def _mcts_improving(
                 r.proven is not None,
                 words.get(r.proven),
                 None,
-                r.value,
+                r.value if r.proven is not None else calibrated(method, r.value),
                 r.pv,
                 len(r.pv),
                 budget.spent,
                 budget.elapsed(),
+                engine=method,
+                raw=None if r.proven is not None else r.value,
             )
-            for r in tree.results()[:multipv]
+            for r in tree.results()
         ]
         if infos:
-            yield infos
+            yield infos[:multipv]
         if not more or tree.root.proven is not None:
             return
 
 
+def _ranked(infos: dict[int, Info], budget: Budget, multipv: int) -> list[Info]:
+    for info in infos.values():
+        info.nodes, info.seconds = budget.spent, budget.elapsed()
+    return sorted(infos.values(), key=lambda i: -i.merit)[:multipv]
+
+
+def _proofs(
+    position: Position, budget: Budget, multipv: int, proven: dict[int, Info]
+) -> Iterator[list[Info]]:
+    """With at most :data:`EXACT_RESERVE_LIMIT` tokens left in both reserves, prove each
+    first decision within :data:`EXACT_SHARE` of the time (filling ``proven``, by code).
+
+    Returns True when the analysis is finished (all proven, or stopped), else False: the
+    rest of the time goes to estimates.
+    """
+    reserves = position.reserve_size("g") + position.reserve_size("p")
+    if reserves > EXACT_RESERVE_LIMIT:
+        return False
+    sign = _perspective(position)
+    codes = position.option_codes
+    children = {code: position.child(code) for code in codes}
+    green_outcome: dict[int, int] = {}  # -1 / 0 / 1 from Green's point of view
+    exact = CompiledExactSearch(budget)
+    deadline = budget.deadline
+    if deadline is not None:  # proofs get half the time; estimates the rest if they fail
+        budget.deadline = budget.started + (deadline - budget.started) * EXACT_SHARE
+    try:
+        for code in codes:
+            child = children[code]
+            outcome = green_outcome[code] = exact.outcome(child)
+            line = [
+                code,
+                *exact.principal_variation(
+                    child, lambda v, o=outcome: (v > 0) - (v < 0) == o, (-1, 1)
+                ),
+            ]
+            word = outcome_word(sign * outcome)
+            proven[code] = Info(
+                decision_of(code),
+                True,
+                word,
+                None,
+                {"win": 1.0, "draw": 0.0, "loss": -1.0}[word],
+                [decision_of(c) for c in line],
+                depth=len(line),
+            )
+        yield _ranked(proven, budget, multipv)
+        for info in _ranked(proven, budget, multipv):  # refine the shown lines to strong values
+            code = info.decision.code
+            score = exact.strong_value(children[code], green_outcome[code])
+            line = [
+                code,
+                *exact.principal_variation(
+                    children[code], lambda v, s=score: v == s, (score - 1, score + 1)
+                ),
+            ]
+            info.score = sign * score
+            info.pv = [decision_of(c) for c in line]
+            info.depth = len(line)
+        yield _ranked(proven, budget, multipv)
+        return True
+    except (SearchAborted, KeyboardInterrupt) as stopped:
+        interrupted = isinstance(stopped, KeyboardInterrupt)
+        if interrupted or (budget.stop is not None and budget.stop.is_set()):
+            if proven:
+                yield _ranked(proven, budget, multipv)
+            return True
+        return False
+    finally:
+        budget.deadline = deadline
+
+
 def _improving(
-    position: Position, limit: Limit, multipv: int, stop: threading.Event | None
+    position: Position,
+    limit: Limit,
+    multipv: int,
+    stop: threading.Event | None,
+    method: str = "alphabeta",
 ) -> Iterator[list[Info]]:
     budget = _budget(limit, stop)
     sign = _perspective(position)
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     proven: dict[int, Info] = {}
-    green_outcome: dict[int, int] = {}  # -1 / 0 / 1 from Green's point of view
-
-    def ranked(infos: dict[int, Info]) -> list[Info]:
-        for info in infos.values():
-            info.nodes, info.seconds = budget.spent, budget.elapsed()
-        return sorted(infos.values(), key=lambda i: -i.merit)[:multipv]
-
-    reserves = position.reserve_size("g") + position.reserve_size("p")
-    if reserves <= EXACT_RESERVE_LIMIT:
-        exact = CompiledExactSearch(budget)
-        deadline = budget.deadline
-        if deadline is not None:  # proofs get half the time; estimates the rest if they fail
-            budget.deadline = budget.started + (deadline - budget.started) * EXACT_SHARE
-        try:
-            for code in codes:
-                child = children[code]
-                outcome = green_outcome[code] = exact.outcome(child)
-                line = [
-                    code,
-                    *exact.principal_variation(
-                        child, lambda v, o=outcome: (v > 0) - (v < 0) == o, (-1, 1)
-                    ),
-                ]
-                word = outcome_word(sign * outcome)
-                proven[code] = Info(
-                    decision_of(code),
-                    True,
-                    word,
-                    None,
-                    {"win": 1.0, "draw": 0.0, "loss": -1.0}[word],
-                    [decision_of(c) for c in line],
-                    depth=len(line),
-                )
-            yield ranked(proven)
-            for info in ranked(proven):  # refine the shown lines to strong values
-                code = info.decision.code
-                score = exact.strong_value(children[code], green_outcome[code])
-                line = [
-                    code,
-                    *exact.principal_variation(
-                        children[code], lambda v, s=score: v == s, (score - 1, score + 1)
-                    ),
-                ]
-                info.score = sign * score
-                info.pv = [decision_of(c) for c in line]
-                info.depth = len(line)
-            yield ranked(proven)
-            return
-        except (SearchAborted, KeyboardInterrupt) as stopped:
-            interrupted = isinstance(stopped, KeyboardInterrupt)
-            if interrupted or (budget.stop is not None and budget.stop.is_set()):
-                if proven:
-                    yield ranked(proven)
-                return
-        finally:
-            budget.deadline = deadline
-    depth_search = CompiledDepthSearch(budget)
+    if (yield from _proofs(position, budget, multipv, proven)):
+        return
+    depth_search = CompiledDepthSearch(budget, evaluator=_evaluator(method))
     max_depth = limit.depth if limit.depth is not None else 200
     for depth in range(1, max_depth + 1):
         current: dict[int, Info] = dict(proven)
@@ -357,18 +433,21 @@ def _improving(
                 child = children[code]
                 v = depth_search.value(child, depth - 1)
                 line = [code, *depth_search.principal_variation(child, depth - 1)]
+                raw = estimate(sign * v)
                 current[code] = Info(
                     decision_of(code),
                     False,
                     None,
                     None,
-                    estimate(sign * v),
+                    calibrated(method, raw),
                     [decision_of(c) for c in line],
                     depth=depth,
+                    engine=method,
+                    raw=raw,
                 )
         except (SearchAborted, KeyboardInterrupt):
             return
-        yield ranked(current)
+        yield _ranked(current, budget, multipv)
         if not depth_search.reached_horizon:
             return  # every line reached the end: deeper search would change nothing
 
@@ -380,7 +459,7 @@ def analyse(
     *,
     progress: bool = False,
     stop: threading.Event | None = None,
-    engine: str = "alphabeta",
+    engine: str = "auto",
     memory_mb: float = DEFAULT_MEMORY_MB,
 ) -> list[Info]:
     """The best ``multipv`` first decisions, best first (the last result of
@@ -413,9 +492,11 @@ def analyse(
     return best
 
 
-def best_decision(position: Position, limit: Limit | None = None) -> Decision:
+def best_decision(
+    position: Position, limit: Limit | None = None, *, engine: str = "auto"
+) -> Decision:
     """The decision the analysis rates best (the first legal one if it found nothing)."""
-    infos = analyse(position, limit or Limit(time=1.0))
+    infos = analyse(position, limit or Limit(time=1.0), engine=engine)
     return infos[0].decision if infos else position.legal_decisions()[0]
 
 

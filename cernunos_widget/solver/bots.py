@@ -11,9 +11,13 @@ from dataclasses import dataclass, field
 
 from ..engine import Decision, Player, Position
 from ..engine.decisions import decision_of
-from .analyse import Limit, analyse, solve
-from .mcts import DEFAULT_MEMORY_MB, check_memory_mb, mcts_search
+from .analyse import Limit, analyse, check_engine, solve
+from .compiled.evaluation import HANDWRITTEN
+from .compiled.searchers import CompiledDepthSearch
+from .learned import search_weights
+from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
 from .prepare import prepare_engine
+from .search import Budget, SearchAborted
 from .values import FORFEIT_SCORE, final_score, heuristic_score
 
 
@@ -60,23 +64,24 @@ class GreedyBot(Bot):
 
 
 class SearchBot(Bot):
-    """Alpha-beta analysis within a budget (level 2)."""
+    """The analysis within a budget (level 2): ``engine="auto"`` unless another is named."""
 
-    def __init__(self, limit: Limit | None = None) -> None:
+    def __init__(self, limit: Limit | None = None, engine: str = "auto") -> None:
         self.limit = limit or Limit(time=0.5)
-        self.name = f"search({self.limit})"
+        self.engine = check_engine(engine)
+        self.name = f"search({self.limit}, {engine})"
 
     def choose(self, position: Position) -> Decision:
-        infos = analyse(position, self.limit)
+        infos = analyse(position, self.limit, engine=self.engine)
         return infos[0].decision if infos else position.legal_decisions()[0]
 
 
 class PerfectBot(SearchBot):
     """Plays a proven best decision where the budget allows a proof, else searches."""
 
-    def __init__(self, limit: Limit | None = None) -> None:
-        super().__init__(limit)
-        self.name = f"perfect({self.limit})"
+    def __init__(self, limit: Limit | None = None, engine: str = "auto") -> None:
+        super().__init__(limit, engine)
+        self.name = f"perfect({self.limit}, {engine})"
 
     def choose(self, position: Position) -> Decision:
         solution = solve(position, self.limit, strong=False)
@@ -85,9 +90,43 @@ class PerfectBot(SearchBot):
         return super().choose(position)
 
 
+class NodeSearchBot(Bot):
+    """Depth-limited alpha-beta by iterative deepening within ``nodes`` decisions applied
+    per decision (deterministic: no clock), the horizon scored by ``evaluator`` (0: the
+    handwritten heuristic, 1: the learned evaluation, with ``weights`` or the shipped ones;
+    the learned one is trained for the default rules)."""
+
+    def __init__(self, nodes: int = 20_000, evaluator: int = HANDWRITTEN, weights=None) -> None:
+        self.nodes = nodes
+        self.evaluator = evaluator
+        self.weights = search_weights(evaluator, weights)
+        self.name = f"alphabeta({nodes} nodes, {'learned' if evaluator else 'handwritten'})"
+
+    def choose(self, position: Position) -> Decision:
+        if len(position.option_codes) == 1:
+            return position.legal_decisions()[0]
+        search = CompiledDepthSearch(
+            Budget(nodes=self.nodes), 18, evaluator=self.evaluator, weights=self.weights
+        )
+        best = position.legal_decisions()[0]
+        for depth in range(1, 200):
+            try:
+                search.reached_horizon = False
+                search.value(position, depth)
+            except SearchAborted:
+                break
+            line = search.principal_variation(position, 1)
+            if line:
+                best = decision_of(line[0])
+            if not search.reached_horizon:
+                break  # every line reached the end
+        return best
+
+
 class MctsBot(Bot):
     """Monte Carlo tree search with MCTS-Solver, for a time per decision (a tree of at most
-    ``memory_mb`` MiB)."""
+    ``memory_mb`` MiB), or for ``iterations`` (then no clock); leaves valued by random
+    playouts (``evaluator`` 0) or by the learned evaluation (1, default rules only)."""
 
     def __init__(
         self,
@@ -95,24 +134,36 @@ class MctsBot(Bot):
         seed: int | None = None,
         playout_depth: int | None = None,
         memory_mb: float = DEFAULT_MEMORY_MB,
+        evaluator: int = HANDWRITTEN,
+        iterations: int | None = None,
+        weights=None,
     ) -> None:
         self.seconds = seconds
         self.seed = seed
         self.playout_depth = playout_depth
         self.memory_mb = check_memory_mb(memory_mb)
-        self.name = f"mcts({seconds:g}s, playouts {playout_depth or 'to the end'})"
+        self.evaluator = evaluator
+        self.weights = search_weights(evaluator, weights)
+        self.iterations = iterations
+        budget = f"{iterations} iterations" if iterations else f"{seconds:g}s"
+        leaves = "learned" if evaluator else f"playouts {playout_depth or 'to the end'}"
+        self.name = f"mcts({budget}, {leaves})"
 
     def choose(self, position: Position) -> Decision:
         if len(position.option_codes) == 1:
             return position.legal_decisions()[0]
         prepare_engine()  # never on this decision's clock
-        results = mcts_search(
+        tree = Mcts(
             position,
-            self.seconds,
             seed=self.seed,
+            budget=Budget(seconds=None if self.iterations else self.seconds),
             playout_depth=self.playout_depth,
             memory_mb=self.memory_mb,
-        ).results()
+            evaluator=self.evaluator,
+            weights=self.weights if self.evaluator else None,
+        )
+        tree.run(self.iterations)
+        results = tree.results()
         return results[0].decision if results else position.legal_decisions()[0]
 
 

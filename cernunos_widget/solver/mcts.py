@@ -29,6 +29,7 @@ from ..engine import Decision, Position
 from ..engine.decisions import decision_of
 from ..engine.errors import CernunosError
 from .compiled.convert import encode
+from .compiled.evaluation import HANDWRITTEN
 from .compiled.mcts_tree import (
     NO_NODE,
     NODE_BYTES,
@@ -39,6 +40,7 @@ from .compiled.mcts_tree import (
     iterate,
     principal_line,
 )
+from .learned import search_weights
 from .search import Budget, SearchAborted
 
 DEFAULT_MEMORY_MB = 512
@@ -144,8 +146,12 @@ class Mcts:
         budget: Budget | None = None,
         playout_depth: int | None = None,
         memory_mb: float = DEFAULT_MEMORY_MB,
+        evaluator: int = HANDWRITTEN,
+        weights: np.ndarray | None = None,
     ) -> None:
         memory_mb = check_memory_mb(memory_mb)
+        self.evaluator = evaluator
+        self._weights = search_weights(evaluator, weights)
         if position.is_over:
             raise ValueError(f"the game is over ({position.result()}): nothing to search")
         self.c = exploration
@@ -245,6 +251,8 @@ class Mcts:
                     steps,
                     self._random,
                     self._seed,
+                    self.evaluator,
+                    self._weights,
                 )
                 elapsed = time.perf_counter() - started
                 done += count
@@ -294,10 +302,12 @@ def mcts_search(
     stop: threading.Event | None = None,
     playout_depth: int | None = None,
     memory_mb: float = DEFAULT_MEMORY_MB,
+    evaluator: int = HANDWRITTEN,
 ) -> Mcts:
     """Run MCTS on ``position`` for a time or a number of playouts; return the tree.
 
     The tree holds at most ``memory_mb`` MiB of nodes; the search goes on when it is full.
+    ``evaluator=1`` values new nodes with the learned evaluation instead of playouts.
     """
     tree = Mcts(
         position,
@@ -305,6 +315,7 @@ def mcts_search(
         budget=Budget(seconds=seconds, stop=stop),
         playout_depth=playout_depth,
         memory_mb=memory_mb,
+        evaluator=evaluator,
     )
     tree.run(playouts)
     return tree

@@ -3,8 +3,12 @@
 The same algorithm as :class:`..search.ExactSearch` and :class:`..search.DepthSearch`:
 fail-soft alpha-beta on scores from Green's point of view, where whoever decides at a node
 (R-27) maximises (Green) or minimises (Purple); a table of bounds; the table's decision
-first, then the others ordered by the heuristic score of the child.  ``depth == EXACT``
-searches to the end of the game; a smaller depth scores the horizon heuristically.
+first, then the others ordered by the leaf score of the child.  ``depth == EXACT``
+searches to the end of the game; a smaller depth scores the horizon with ``evaluator``
+(``evaluation.HANDWRITTEN``: ``heuristic_score``; ``evaluation.LEARNED``: the learned value
+with weights ``w``, which also orders the children).  A depth-limited learned search moves
+finished games' scores beyond every learned estimate (``PROVEN_BASE``), so a sure result
+always outranks a guess; exact searches keep the scores of ``values.py``.
 
 ``ctl`` is shared with the Python thread that runs the search: it counts nodes (decisions
 applied), holds the node limit, and a stop flag that thread may raise at any moment; the
@@ -18,8 +22,9 @@ import numpy as np
 from numba import njit
 
 from ..values import INFINITY
+from .evaluation import LEARNED, PROVEN_BASE, end_score, leaf_score
 from .layout import MAX_OPTIONS, SIZE
-from .rules import child_into, decider, final_score, heuristic_score, is_over, options
+from .rules import child_into, decider, is_over, options
 from .table import find_slot, state_hash, store_slot
 
 EXACT = 1 << 30  # the depth of a search to the end of the game
@@ -56,13 +61,30 @@ def _tick(ctl):
 
 
 @njit(cache=True, nogil=True)
-def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, work_t, ctl, pool):
+def search(
+    s,
+    depth,
+    alpha,
+    beta,
+    ply,
+    keys,
+    lower_t,
+    upper_t,
+    move_t,
+    depth_t,
+    work_t,
+    ctl,
+    pool,
+    evaluator,
+    w,
+):
     """The fail-soft value of ``s``: exact inside (alpha, beta), else a bound beyond it."""
+    shift = PROVEN_BASE if evaluator == LEARNED and depth < EXACT else 0
     if is_over(s):
-        return final_score(s)
+        return end_score(s, shift)
     if depth <= 0 or ply >= MAX_PLY:
         ctl[HORIZON] = 1
-        return heuristic_score(s)
+        return leaf_score(s, evaluator, w)
     h = state_hash(s)
     slot = find_slot(keys, h)
     lower = -INFINITY
@@ -116,6 +138,8 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
             work_t,
             ctl,
             pool,
+            evaluator,
+            w,
         )
         if ctl[ABORTED]:
             return 0
@@ -149,7 +173,7 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
             if not _tick(ctl):
                 return 0
             child_into(s, code, kids[j], scratch)
-            cut = _settled(kids[j], green, a, b)
+            cut = _settled(kids[j], green, a, b, shift)
             if cut != NOT_SETTLED:
                 if (cut > best) if green else (cut < best):
                     best = cut
@@ -157,7 +181,8 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
                 pool[ply, KILLER] = code
                 m = 0
                 break
-            sc = final_score(kids[j]) if is_over(kids[j]) else heuristic_score(kids[j])
+            kid = kids[j]
+            sc = end_score(kid, shift) if is_over(kid) else leaf_score(kid, evaluator, w)
             order_keys[j] = -sc if green else sc
             codes[j] = code
             j += 1
@@ -178,6 +203,8 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
                 work_t,
                 ctl,
                 pool,
+                evaluator,
+                w,
             )
             if ctl[ABORTED]:
                 return 0
@@ -217,11 +244,11 @@ def search(s, depth, alpha, beta, ply, keys, lower_t, upper_t, move_t, depth_t, 
 
 
 @njit(cache=True, inline="always")
-def _settled(c, green, alpha, beta):
+def _settled(c, green, alpha, beta, shift):
     """The score of child ``c`` if it is a finished game that ends its parent's search
     (green: >= beta; purple: <= alpha), else ``NOT_SETTLED``."""
     if is_over(c):
-        v = final_score(c)
+        v = end_score(c, shift)
         if (v >= beta) if green else (v <= alpha):
             return v
     return NOT_SETTLED

@@ -23,7 +23,7 @@ import numpy as np
 from numba.core import base
 from numba.core.runtime import rtsys
 
-from . import alphabeta, mcts_tree, playout, rules
+from . import alphabeta, evaluation, mcts_tree, playout, rules
 from .convert import encode
 from .table import Table
 
@@ -45,6 +45,7 @@ ENTRY_POINTS = (
     mcts_tree.init_root,
     mcts_tree.iterate,
     mcts_tree.principal_line,
+    evaluation.value,
 )
 
 _SAMPLE_CPN = "TC,Sw,XB,Dcd/WDTTTTT,.,BF,W/bw,Ddttttfd,bxB,st g 2 5-5"
@@ -78,11 +79,12 @@ def _calls() -> list[Callable[[], object]]:
     rules.options(s.copy(), out)
     code = int(out[0])
     table = Table.create(10)
+    weights = np.zeros(evaluation.N_WEIGHTS, np.float32)  # the type the searches take
     return [
         lambda: rules.options(s.copy(), out),
         lambda: rules.child(s, code, out),
         lambda: alphabeta.search(
-            s, 2, -1, 1, 0, *table, alphabeta.new_ctl(1_000), alphabeta.new_pool()
+            s, 2, -1, 1, 0, *table, alphabeta.new_ctl(1_000), alphabeta.new_pool(), 0, weights
         ),
         lambda: alphabeta.table_move(s, table.keys, table.move, table.depth),
         lambda: playout.playout(s, 4, np.zeros(1, np.uint64), out),
@@ -90,6 +92,7 @@ def _calls() -> list[Callable[[], object]]:
         lambda: rules.decider(s),
         lambda: rules.final_score(s),
         lambda: mcts_search(position, playouts=2, seed=0).results(),
+        lambda: evaluation.value(s, weights),
     ]
 
 

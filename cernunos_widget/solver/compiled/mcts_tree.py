@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from ..values import CELL_WEIGHT, FORFEIT_SCORE
+from .evaluation import LEARNED, value
 from .layout import SIZE
 from .playout import playout
 from .rules import child_into, decider, final_score, is_over, options
@@ -150,10 +151,15 @@ def iterate(
     playout_steps,
     rng,
     seed,
+    evaluator,
+    w,
 ):
     """Up to ``iterations`` iterations (select, expand, play out, back up); returns
     (iterations done, decisions applied).  Stops early when the root is proven or the
-    decisions applied reach ``max_spent`` (each iteration counts one, as ``Budget.tick``)."""
+    decisions applied reach ``max_spent`` (each iteration counts one, as ``Budget.tick``).
+
+    ``evaluator == LEARNED``: the node reached is valued by the learned evaluation
+    (weights ``w``) instead of a random playout."""
     capacity = visits.shape[0]
     a = np.empty(SIZE, np.int16)
     b = np.empty(SIZE, np.int16)
@@ -207,6 +213,9 @@ def iterate(
             widths[depth] = n
         if proven[node] != UNKNOWN:
             outcome = float(proven[node])
+        elif evaluator == LEARNED:
+            v = value(a, w)
+            outcome = v if decider(a) == 0 else -v
         else:
             finished, score, used = playout(a, playout_steps, rng, out)
             spent += used

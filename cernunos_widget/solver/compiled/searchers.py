@@ -16,6 +16,7 @@ from collections.abc import Callable
 import numpy as np
 
 from ...engine import Position
+from ..learned import search_weights
 from ..prepare import engine_ready, prepare_engine
 from ..search import Budget, ExactSearch, SearchAborted
 from ..values import INFINITY
@@ -32,6 +33,7 @@ from .alphabeta import (
     table_move,
 )
 from .convert import encode, option_codes
+from .evaluation import HANDWRITTEN
 from .rules import child, is_over, new_options
 from .table import Table
 
@@ -43,7 +45,15 @@ _INLINE_NODES = 20_000  # about 20 ms: searched without a worker thread
 class _Runner:
     """Runs compiled searches under a :class:`Budget` (shared by a whole analysis)."""
 
-    def __init__(self, budget: Budget | None, table_bits: int) -> None:
+    def __init__(
+        self,
+        budget: Budget | None,
+        table_bits: int,
+        evaluator: int = HANDWRITTEN,
+        weights: np.ndarray | None = None,
+    ) -> None:
+        self.weights = search_weights(evaluator, weights)
+        self.evaluator = evaluator
         self.budget = budget or Budget()
         if not engine_ready():  # a budget made before the engine was: stop its clock
             started = time.perf_counter()
@@ -81,7 +91,20 @@ class _Runner:
         ctl[:] = 0
         ctl[MAX_NODES] = nodes
         try:
-            return int(search(s, depth, alpha, beta, 0, *self.table, ctl, self.pool))
+            return int(
+                search(
+                    s,
+                    depth,
+                    alpha,
+                    beta,
+                    0,
+                    *self.table,
+                    ctl,
+                    self.pool,
+                    self.evaluator,
+                    self.weights,
+                )
+            )
         finally:
             self.budget.spent += int(ctl[NODES])
 
@@ -139,8 +162,14 @@ class CompiledExactSearch(ExactSearch):
     exact ones); on hard endgames this cut proofs by up to two orders of magnitude.
     """
 
-    def __init__(self, budget: Budget | None = None, table_bits: int = 21) -> None:
-        self.runner = _Runner(budget, table_bits)
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        table_bits: int = 21,
+        evaluator: int = HANDWRITTEN,
+        weights: np.ndarray | None = None,
+    ) -> None:
+        self.runner = _Runner(budget, table_bits, evaluator, weights)
         self.budget = self.runner.budget
         self._ordered: set[bytes] = set()
 
@@ -178,10 +207,22 @@ class CompiledExactSearch(ExactSearch):
 
 
 class CompiledDepthSearch:
-    """:class:`..search.DepthSearch` on the compiled core."""
+    """:class:`..search.DepthSearch` on the compiled core.
 
-    def __init__(self, budget: Budget | None = None, table_bits: int = 21) -> None:
-        self.runner = _Runner(budget, table_bits)
+    ``evaluator`` scores the horizon: ``HANDWRITTEN`` (0, ``heuristic_score``) or
+    ``LEARNED`` (1, the learned value with ``weights``, by default the shipped ones; its
+    scores map back to the learned value through ``values.estimate``).  Finished games
+    found by a learned search are worth ``PROVEN_BASE`` more than their score (sign kept),
+    beyond every learned estimate."""
+
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        table_bits: int = 21,
+        evaluator: int = HANDWRITTEN,
+        weights: np.ndarray | None = None,
+    ) -> None:
+        self.runner = _Runner(budget, table_bits, evaluator, weights)
         self.budget = self.runner.budget
         self.reached_horizon = False
 

@@ -1,0 +1,196 @@
+"""Strength, measured (issue #11, item 4): python benchmarks/strength.py [options]
+
+Games between two players from each opening of ``benchmarks/data/openings.txt`` (50
+short random openings), each played with both colours (``--rounds`` times), every game to
+the end; one game at a time, one search thread per engine.  Players:
+
+- ``new``: this checkout's ``best_decision`` (``engine="auto"``, the default);
+- ``alphabeta``, ``mcts``, ``alphabeta-learned``, ``mcts-learned``: this checkout's
+  ``best_decision`` with that method (the last two with the learned evaluation);
+- ``old``: commit 4afac07's ``best_decision`` in a subprocess from a git worktree
+  (``git worktree add /work/wt-old 4afac07``; ``--old /work/wt-old``), speaking the line
+  protocol of ``benchmarks/line_engine.py``;
+- ``greedy``, ``random``: the one-ply bots.
+
+Every search player gets ``--time`` seconds a decision (each decision, effect choices
+included).  Prints points (a draw is half), the share with its 95% Wilson interval.
+``--ladder`` plays every pair of ``random greedy old new`` and prints Elo-style ratings
+(Bradley-Terry fit, random at 0).
+
+The issue's full runs (hours of CPU; a quiet machine, ``nice``):
+
+    python benchmarks/strength.py --a new --b old --time 0.3 --rounds 2   # 200 games
+    python benchmarks/strength.py --a new --b old --time 1 --rounds 1     # 100 games
+    python benchmarks/strength.py --a new --b greedy --time 1             # 100 games
+    python benchmarks/strength.py --a alphabeta --b mcts --time 1         # the auto choice
+    python benchmarks/strength.py --ladder --time 0.3 --rounds 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from make_sets import read_set
+
+from cernunos_widget.engine import Player, Position
+from cernunos_widget.solver import GreedyBot, Limit, RandomBot, best_decision, prepare_engine
+from cernunos_widget.solver.analyse import METHODS
+
+HERE = Path(__file__).resolve().parent
+
+
+class Local:
+    """This checkout's ``best_decision`` with an engine."""
+
+    def __init__(self, engine: str, seconds: float) -> None:
+        prepare_engine()
+        self.engine, self.seconds = engine, seconds
+        self.name = "new" if engine == "auto" else engine
+
+    def choose(self, position: Position, start: str, decisions: list[str]) -> str:
+        limit = Limit(time=self.seconds)
+        return str(best_decision(position, limit, engine=self.engine))
+
+
+class Old:
+    """Commit 4afac07's ``best_decision`` in a subprocess (the line protocol)."""
+
+    name = "old"
+
+    def __init__(self, checkout: str, seconds: float) -> None:
+        self.seconds = seconds
+        env = dict(os.environ, PYTHONPATH=checkout)
+        self.process = subprocess.Popen(
+            [sys.executable, str(HERE / "line_engine.py")],
+            cwd=checkout,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        if self.process.stdout.readline().strip() != "ready":
+            raise RuntimeError(f"the engine in {checkout} did not start")
+
+    def choose(self, position: Position, start: str, decisions: list[str]) -> str:
+        self.process.stdin.write(f"{self.seconds}\t{start}\t{' '.join(decisions)}\n")
+        self.process.stdin.flush()
+        return self.process.stdout.readline().strip()
+
+
+class OneStep:
+    """The greedy or random bot."""
+
+    def __init__(self, name: str, seed: int) -> None:
+        self.name = name
+        self.bot = GreedyBot(seed) if name == "greedy" else RandomBot(seed)
+
+    def choose(self, position: Position, start: str, decisions: list[str]) -> str:
+        return str(self.bot.choose(position))
+
+
+def make_player(name: str, seconds: float, old: str, seed: int):
+    if name == "new" or name in METHODS:
+        return Local("auto" if name == "new" else name, seconds)
+    if name == "old":
+        return Old(old, seconds)
+    if name in ("greedy", "random"):
+        return OneStep(name, seed)
+    raise SystemExit(f"unknown player {name!r}: new, {', '.join(METHODS)}, old, greedy, random")
+
+
+def play(green, purple, start: str) -> float:
+    """One game to the end; Green's points (1, 0.5 or 0)."""
+    position = Position.from_cpn(start)
+    decisions: list[str] = []
+    while not position.is_over:
+        player = green if position.decider == Player.GREEN else purple
+        token = player.choose(position, start, decisions)
+        position = position.play(token)
+        decisions.append(token)
+    winner = position.result().winner
+    return 0.5 if winner is None else float(winner == Player.GREEN)
+
+
+def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a share (draws count half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = points / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def match(a, b, openings: list[str], rounds: int) -> tuple[float, int]:
+    """``a``'s points and the games played: each opening with both colours, ``rounds``
+    times."""
+    points, games = 0.0, 0
+    started = time.perf_counter()
+    for _ in range(rounds):
+        for start in openings:
+            points += play(a, b, start)
+            points += 1 - play(b, a, start)
+            games += 2
+            low, high = wilson(points, games)
+            print(
+                f"  {a.name} vs {b.name}: {points:g}/{games} [{low:.2f}, {high:.2f}] "
+                f"({time.perf_counter() - started:.0f} s)",
+                file=sys.stderr,
+            )
+    return points, games
+
+
+def elo(results: dict[tuple[str, str], tuple[float, int]], names: list[str]) -> dict:
+    """Bradley-Terry ratings on the Elo scale (400 log10), the first name at 0."""
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(2000):
+        for x in names:
+            wins = sum(p for (a, _b), (p, _n) in results.items() if a == x)
+            wins += sum(n - p for (_a, b), (p, n) in results.items() if b == x)
+            denominator = sum(
+                n / (strength[a] + strength[b])
+                for (a, b), (_p, n) in results.items()
+                if x in (a, b)
+            )
+            strength[x] = max(wins, 0.5) / denominator if denominator else strength[x]
+    base = strength[names[0]]
+    return {x: 400 * math.log10(strength[x] / base) for x in names}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--a", default="new")
+    parser.add_argument("--b", default="old")
+    parser.add_argument("--time", type=float, default=0.3, help="seconds a decision")
+    parser.add_argument("--openings", type=int, default=50, help="the first N openings")
+    parser.add_argument("--rounds", type=int, default=1, help="games per opening and colour")
+    parser.add_argument("--old", default="/work/wt-old", help="a checkout of commit 4afac07")
+    parser.add_argument("--ladder", action="store_true", help="random, greedy, old, new")
+    args = parser.parse_args()
+    openings = read_set("openings")[: args.openings]
+    names = ["random", "greedy", "old", "new"] if args.ladder else [args.a, args.b]
+    players = {n: make_player(n, args.time, args.old, seed=k) for k, n in enumerate(names)}
+    results = {}
+    for a, b in itertools.combinations(names, 2):
+        first, second = (b, a) if args.ladder else (a, b)  # the stronger-looking first
+        points, games = match(players[first], players[second], openings, args.rounds)
+        low, high = wilson(points, games)
+        results[first, second] = (points, games)
+        print(
+            f"{first} vs {second} at {args.time:g} s: {points:g}/{games} points, "
+            f"{points / games:.1%} [95% Wilson {low:.1%}, {high:.1%}]"
+        )
+    if args.ladder:
+        for name, rating in sorted(elo(results, names).items(), key=lambda kv: kv[1]):
+            print(f"  {name:>8}: {rating:+.0f}")
+
+
+if __name__ == "__main__":
+    main()

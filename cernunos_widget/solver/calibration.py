@@ -1,0 +1,135 @@
+"""The calibrated scale: what an estimate means.
+
+An estimate is the **expected result** for the player it is shown for: +1 a certain win,
+-1 a certain loss, draws 0 (so 0.4 predicts, over many such positions, 70% of the points).
+Each search has its own raw output: alpha-beta's heuristic score at its horizon (squashed
+by :func:`.values.estimate` to -1 .. 1), MCTS's mean playout outcome.  A *curve* per
+engine maps that raw number to the expected result.  The curves are fitted by
+``benchmarks/calibrate.py`` on positions from games between strong bots, each continued
+to the end (``tanh(a * raw + b)``; see ``docs/solver.md`` for the set, the fit and the
+held-out table), and
+shipped as package data (``calibration.json``) with a version; caches of estimates include
+:data:`CALIBRATION_VERSION` in their keys.
+
+Proven values are never calibrated: a proof is exact (+1 / 0 / -1, and the strong value).
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+CALIBRATION_PATH = Path(__file__).with_name("calibration.json")
+
+
+@dataclass(frozen=True)
+class Curve:
+    """A strictly increasing piecewise-linear map from raw output to expected result.
+
+    ``xs`` are raw values from -1 to 1 (increasing), ``ys`` the expected results there
+    (increasing, within -1 .. 1); between knots the map is linear.
+    """
+
+    xs: tuple[float, ...]
+    ys: tuple[float, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.xs) != len(self.ys) or len(self.xs) < 2:
+            raise ValueError("a curve needs at least two knots, as many xs as ys")
+        if self.xs[0] != -1.0 or self.xs[-1] != 1.0:
+            raise ValueError("a curve's raw values must run from -1 to 1")
+        for seq in (self.xs, self.ys):
+            if any(seq[i + 1] <= seq[i] for i in range(len(seq) - 1)):
+                raise ValueError("a curve's knots must be strictly increasing")
+        if self.ys[0] < -1.0 or self.ys[-1] > 1.0:
+            raise ValueError("a curve's expected results must lie within -1 .. 1")
+
+    def __call__(self, raw: float) -> float:
+        """The expected result for ``raw`` (clamped to -1 .. 1 first)."""
+        x = min(1.0, max(-1.0, float(raw)))
+        i = min(bisect.bisect_right(self.xs, x), len(self.xs) - 1)
+        x0, x1, y0, y1 = self.xs[i - 1], self.xs[i], self.ys[i - 1], self.ys[i]
+        return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The shipped curves, one per engine, with their version and how they were fitted."""
+
+    version: str
+    curves: dict[str, Curve]
+    fit: dict  # the fit's settings and its held-out table (see benchmarks/calibrate.py)
+
+    def expected(self, engine: str, raw: float) -> float:
+        """The expected result for ``raw``, an unproven output of ``engine``'s search."""
+        return self.curves[engine](raw)
+
+    def to_json(self) -> str:
+        data = {
+            "version": self.version,
+            "curves": {
+                name: {"xs": list(c.xs), "ys": list(c.ys)} for name, c in self.curves.items()
+            },
+            "fit": self.fit,
+        }
+        return json.dumps(data, indent=1, sort_keys=True) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str) -> Calibration:
+        data = json.loads(text)
+        curves = {
+            name: Curve(tuple(c["xs"]), tuple(c["ys"])) for name, c in data["curves"].items()
+        }
+        return cls(str(data["version"]), curves, data.get("fit", {}))
+
+
+@lru_cache(maxsize=1)
+def shipped() -> Calibration:
+    """The calibration shipped with the package."""
+    return Calibration.from_json(CALIBRATION_PATH.read_text())
+
+
+def calibrated(engine: str, raw: float) -> float:
+    """The expected result (for the same player as ``raw``) of an unproven estimate."""
+    return shipped().expected(engine, raw)
+
+
+def calibration_version() -> str:
+    """The shipped calibration's version (part of every cache key of estimates)."""
+    return shipped().version
+
+
+KNOTS = 41  # knots of a fitted curve, evenly spaced from -1 to 1
+SLOPES = np.linspace(0.05, 4.0, 80)  # the fit's grid of a (a > 0: strictly increasing)
+SHIFTS = np.linspace(-0.5, 0.5, 101)  # ... and of b
+
+
+def fit_curve(pairs: list[tuple[float, float]]) -> tuple[Curve, float, float]:
+    """The curve ``tanh(a * raw + b)`` closest to ``pairs`` (raw, result) in mean squared
+    error (the Brier score), over a grid of ``a`` and ``b``; and ``a``, ``b``.
+
+    Two parameters, not one per bin: results of positions from the same game are
+    correlated, and a curve with a knot per bin follows that noise (measured in
+    ``docs/solver.md``).  The curve is stored as :data:`KNOTS` knots.
+    """
+    if len(pairs) < 20:
+        raise ValueError(f"need at least 20 pairs to fit a curve, not {len(pairs)}")
+    x = np.array([p[0] for p in pairs], np.float64)
+    y = np.array([p[1] for p in pairs], np.float64)
+    predictions = np.tanh(SLOPES[:, None, None] * x + SHIFTS[None, :, None])
+    errors = ((predictions - y) ** 2).mean(axis=2)
+    i, j = np.unravel_index(int(np.argmin(errors)), errors.shape)
+    a, b = float(SLOPES[i]), float(SHIFTS[j])
+    return tanh_curve(a, b), a, b
+
+
+def tanh_curve(a: float, b: float) -> Curve:
+    """``tanh(a * raw + b)`` as knots (``a`` > 0)."""
+    xs = np.linspace(-1.0, 1.0, KNOTS)
+    return Curve(tuple(round(float(v), 6) for v in xs),
+                 tuple(round(float(v), 6) for v in np.tanh(a * xs + b)))

@@ -1,0 +1,62 @@
+"""engine="auto" (issue #11, item 3): the default everywhere, and the method it names."""
+
+import inspect
+
+import pytest
+from page_double import Page
+
+from cernunos_widget import CernunosWidget, cli
+from cernunos_widget.assets import esm
+from cernunos_widget.engine import Position
+from cernunos_widget.review import review_game
+from cernunos_widget.session import Session
+from cernunos_widget.solver import Limit, SearchBot, analyse, analysis, best_decision
+from cernunos_widget.solver.analyse import AUTO_ESTIMATES, ENGINES, auto_method
+
+MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
+ENDGAME = Position.from_cpn("TTTT,tb,.,BxTT/.,tBdDtt,fD,XbW/FdTTT,Wttt,wD,BCcb p 2 3-2")
+
+
+@pytest.mark.parametrize(
+    "function", [analyse, analysis, best_decision, Session.analyse, Session.review, review_game]
+)
+def test_auto_is_the_default_engine_of_the_api(function):
+    assert inspect.signature(function).parameters["engine"].default == "auto"
+    assert "auto" in ENGINES and {"alphabeta", "mcts"} <= set(ENGINES)
+
+
+def test_auto_is_the_default_of_the_command_line_and_it_answers_in_its_format(capsys):
+    args = cli.build_parser().parse_args(["solve"])
+    assert args.engine == "auto"
+    assert cli.main(["solve", "--from", MIDGAME.cpn(), "--time", "0.3", "--multipv", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and all(line.startswith("estimate ") for line in lines)
+
+
+def test_auto_is_the_default_of_the_widget_and_its_selector():
+    w = CernunosWidget()
+    assert w.engine == "auto" and Page(w).store["settings"]["engine"] == "auto"
+    assert SearchBot().engine == "auto"
+    page = esm()
+    assert '<option value="auto">auto</option>' in page
+    assert '(store.settings || {}).engine || "auto"' in page
+
+
+def test_auto_names_the_method_behind_each_answer():
+    estimates = analyse(MIDGAME, Limit(time=0.3), multipv=2)
+    assert [i.engine for i in estimates] == [AUTO_ESTIMATES] * 2
+    proofs = analyse(ENDGAME, Limit(time=5), multipv=2)  # 6 tokens left: proven
+    assert all(i.proven and i.engine == "alphabeta" for i in proofs)
+    assert proofs[0].outcome == "win"
+    by_depth = analyse(MIDGAME, Limit(depth=2), multipv=2)
+    assert all(i.engine == "alphabeta" and i.depth == 2 for i in by_depth)
+
+
+def test_auto_runs_alpha_beta_under_a_depth_or_node_limit_and_in_endgames():
+    assert auto_method(Limit(depth=3), MIDGAME) == "alphabeta"
+    assert auto_method(Limit(nodes=1000, time=1), MIDGAME) == "alphabeta"
+    assert auto_method(Limit(time=1), MIDGAME) == AUTO_ESTIMATES
+    assert auto_method(Limit(time=1), ENDGAME) == "alphabeta"
+    infos = analyse(MIDGAME, Limit(nodes=3000))
+    assert infos[0].nodes <= 3001 and infos[0].engine == "alphabeta"
+

@@ -6,6 +6,7 @@ import pytest
 
 from cernunos_widget.balance import report
 from cernunos_widget.cli import main
+from cernunos_widget.engine import Position, Rules
 from cernunos_widget.game import Game
 from cernunos_widget.games import fill_result, read_games, write_games
 from cernunos_widget.solver.bots import RandomBot, play_game
@@ -17,11 +18,11 @@ KEYS = {
 }
 
 
-def game_file(path, seeds, **headers):
+def game_file(path, seeds, rules=None, **headers):
     games = []
     for s in seeds:
-        record = play_game(RandomBot(s), RandomBot(100 + s))
-        game = Game()
+        record = play_game(RandomBot(s), RandomBot(100 + s), Position.start(rules=rules))
+        game = Game(rules=rules)
         node = game.root
         for d in record.decisions:
             node = node.play(d)
@@ -36,7 +37,9 @@ def files(tmp_path_factory):
     d = tmp_path_factory.mktemp("balance")
     return (
         game_file(d / "a.cgn", range(6), Green="random", Purple="random"),
-        game_file(d / "b.cgn", range(6, 10), Green="random", Purple="random", Rules="wolf-1"),
+        game_file(
+            d / "b.cgn", range(6, 10), Rules.parse("wolf-1"), Green="random", Purple="random"
+        ),
         game_file(d / "plain.cgn", range(10, 13)),  # no player tags: named by the file
     )
 

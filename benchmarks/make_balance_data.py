@@ -14,12 +14,9 @@ every configuration), so with node-limited bots the file is reproducible. The JS
 report of ``cernunos balance --json`` (docs/balance.md) plus ``setup``: per configuration,
 the bots, the rules, what it compares and the seconds it took.
 
-``--opening K`` (K >= 0) plays each game's first K decisions at random (among the options the bot's
-habits allow), then the bots: node-limited alpha-beta is deterministic, so without it
-every game of ``alphabeta:nodes=N`` against itself would be the same game. These games
-are played here (a loop of ``selfplay``'s algorithms: greedy, alpha-beta through
-``solver.analyse``, the ``withhold``/``early`` habits), not by ``selfplay.play_games``,
-which has no random opening. Configurations already in
+``--opening K`` plays each game's first K decisions at random (``selfplay``'s
+``opening``): node-limited alpha-beta is deterministic, so without it every game of
+``alphabeta:nodes=N`` against itself would be the same game. Configurations already in
 ``--out`` with the same games and seed are kept, not played again, so the file can be made
 in several runs (``--comparisons`` and ``--strengths`` choose what a run plays), and
 ``--merge A.json B.json`` adds the configurations of runs made elsewhere (in parallel, or
@@ -30,88 +27,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from pathlib import Path
 
 from cernunos_widget.balance import Accumulator
-from cernunos_widget.botspec import parse_bot
-from cernunos_widget.engine import Kind, Player, Position
-from cernunos_widget.engine.decisions import decision_of
-from cernunos_widget.solver import Limit, analyse
-from cernunos_widget.solver.bots import GameRecord
-from cernunos_widget.solver.values import final_score, heuristic_score
+from cernunos_widget.engine import Kind
+from cernunos_widget.games import write_games
+from cernunos_widget.selfplay import play_games
 
 VARIANTS = ("wolf-1", "power-all")
 KIND_LETTERS = "TBDWSXCF"
-
-
-EARLY_TURNS = 2  # early=K: within the player's first two turns (R-13)
-
-
-class Habits:
-    """One player's bot in one game: its spec, its generator, its turns and kinds placed."""
-
-    def __init__(self, spec: str, rng: random.Random) -> None:
-        self.spec, self.rng, self.turns, self.placed = parse_bot(spec), rng, 0, set()
-
-    def allowed(self, position: Position) -> list[int]:
-        codes = list(position.option_codes)
-        if position.choice not in ("placement", "final-placement"):
-            return codes
-        early, withhold = self.spec.early, self.spec.withhold
-        if early is not None and early not in self.placed and self.turns <= EARLY_TURNS:
-            chosen = [c for c in codes if decision_of(c).kind == early]
-            if chosen:
-                return chosen
-        if withhold is not None:
-            others = [c for c in codes if decision_of(c).kind != withhold]
-            if others:
-                return others
-        return codes
-
-    def choose(self, position: Position, opening: bool) -> int:
-        codes = self.allowed(position)
-        if len(codes) == 1 or opening or self.spec.engine == "random":
-            return self.rng.choice(codes)
-        if self.spec.engine == "greedy":
-            sign = 1 if position.decider == Player.GREEN else -1
-            scored = []
-            for code in codes:
-                child = position.child(code)
-                value = final_score(child) if child.is_over else heuristic_score(child)
-                scored.append((sign * value, self.rng.random(), code))
-            return max(scored)[2]
-        every = len(codes) < len(position.option_codes)
-        limit = Limit(nodes=self.spec.nodes, time=self.spec.time)
-        for info in analyse(position, limit, len(position.option_codes) if every else 1):
-            if info.decision.code in codes:
-                return info.decision.code
-        return codes[0]
-
-
-def play_opening_games(n, green, purple, seed, rules, opening) -> list[GameRecord]:
-    """``n`` games whose first ``opening`` decisions are random (see the docstring)."""
-    games = []
-    for index in range(n):
-        rng = random.Random(f"balance/{seed}/{index}")
-        bots = {Player.GREEN: Habits(green, random.Random(rng.getrandbits(64))),
-                Player.PURPLE: Habits(purple, random.Random(rng.getrandbits(64)))}
-        start = Position.start() if rules == "standard" else Position.start(rules=rules)
-        record, position, side = GameRecord(start), start, None
-        while not position.is_over:
-            if position.side != side:
-                side = position.side
-                bots[side].turns += 1
-            bot = bots[position.decider]
-            decision = decision_of(bot.choose(position, len(record.decisions) < opening))
-            if decision.family == "place":
-                bot.placed.add(decision.kind)
-            record.decisions.append(decision)
-            position = position.child(decision.code)
-        record.final = position
-        games.append(record)
-    return games
 
 
 def with_option(spec: str, option: str) -> str:
@@ -153,8 +78,7 @@ def main() -> None:
         choices=["standard", "variant", "withhold", "early"],
     )
     parser.add_argument(
-        "--opening", type=int, default=None,
-        help="random first decisions, in this script's loop (default: selfplay.play_games)",
+        "--opening", type=int, default=0, help="random first decisions of every game (0)",
     )
     parser.add_argument("--out", default="examples/data/balance.json")
     parser.add_argument("--merge", nargs="+", default=[], metavar="JSON",
@@ -189,18 +113,10 @@ def main() -> None:
             if c["comparison"] not in args.comparisons or name in reports:
                 continue
             t = time.perf_counter()
-            if args.opening is not None:
-                c["opening"] = args.opening
-                games = play_opening_games(args.games, c["green"], c["purple"], args.seed,
-                                           c["rules"], args.opening)
-            else:
-                from cernunos_widget.selfplay import play_games
-
-                games = play_games(args.games, green=c["green"], purple=c["purple"],
-                                   seed=args.seed, rules=c["rules"], workers=args.workers)
+            c["opening"] = args.opening
+            games = play_games(args.games, green=c["green"], purple=c["purple"], seed=args.seed,
+                               rules=c["rules"], workers=args.workers, opening=args.opening)
             if args.games_dir:
-                from cernunos_widget.games import write_games
-
                 folder = Path(args.games_dir)
                 folder.mkdir(parents=True, exist_ok=True)
                 safe = "".join(ch if ch.isalnum() else "-" for ch in name)

@@ -462,7 +462,7 @@ def analyse_games(
     *,
     workers: int | None = None,
     scheduler: str | None = None,
-    engine: str = "alphabeta",
+    engine: str = "auto",
     progress: bool = False,
 ) -> BatchReport:
     """Analyse every main-line position of every game (a game per task).
@@ -471,7 +471,8 @@ def analyse_games(
     (default ``Limit(nodes=10_000)``; a node limit makes results reproducible).  Work goes
     to ``executor`` (any ``concurrent.futures.Executor`` or a Dask ``Client``), else to
     the Dask ``scheduler`` at that address, else to ``workers`` local processes (``None``:
-    one per core; 1: this process).  Results stream to the Parquet directory ``out``
+    one per core; 1: this process).  ``engine`` as in :func:`.analyse` (``"auto"``: under a
+    node limit, alpha-beta).  Results stream to the Parquet directory ``out``
     (resumable), or come back in ``report.results`` (a pandas DataFrame) without one.
     """
     _check_extra()

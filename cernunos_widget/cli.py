@@ -281,6 +281,7 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
         workers=args.workers,
         scheduler=args.scheduler,
         progress=True,
+        opening=args.opening,
     )
     count = write_games(games, args.out)
     results = [g.headers.get("Result") for g in games]
@@ -343,6 +344,11 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bot", metavar="BOT", help="both players' bot (--green/--purple override)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
     p.add_argument(
+        "--opening", type=int, default=0, metavar="K",
+        help="each game's first K decisions at random, then the bots (default 0; node-limited "
+        "searches are deterministic, so without it they repeat one game)",
+    )
+    p.add_argument(
         "--rules", default="standard", metavar="R", help="the rules (default standard; D-10)"
     )
     _add_where(p)
@@ -363,9 +369,9 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
     limit.add_argument("--time", type=float, default=None, metavar="S", help="seconds a position")
     p.add_argument(
         "--engine",
-        choices=("alphabeta", "mcts"),
-        default="alphabeta",
-        help="the search (default alphabeta)",
+        choices=("auto", "alphabeta", "mcts"),
+        default="auto",
+        help="the search, as in solve (default auto: alpha-beta under --nodes)",
     )
     p.set_defaults(run=_cmd_analyse_games)
 

@@ -4,7 +4,12 @@
 >>> games = play_games(100, green="alphabeta:nodes=200", purple="greedy", seed=0)
 >>> games[0].headers["Result"]                      # '1-0', '0-1' or '1/2-1/2'
 
-Game ``i`` of a run depends only on ``(seed, i)``, the bot specs and the rules: each game
+``opening=K`` plays each game's first K decisions at random (among the options the bots'
+habits allow), then the bots: node-limited searches are deterministic, so without it two
+such bots would play the same game every time.
+
+Game ``i`` of a run depends only on ``(seed, i)``, the bot specs, the rules and the
+opening: each game
 has its own random generators, and every search starts from a fresh table, so with
 node-limited bots (see :mod:`.botspec`) the games are the same whatever the executor and
 the number of workers.  Every decision is made by the bot of the player who decides it
@@ -50,7 +55,7 @@ def start_position(rules: object = "standard", cpn: str | None = None) -> Positi
     return Position.from_cpn(cpn or START_CPN, rules=Rules.parse(rules))
 
 
-class _Chooser:
+class Chooser:
     """One player's bot in one game: its spec, its random generator, its habits."""
 
     def __init__(self, spec: BotSpec, rng: random.Random) -> None:
@@ -75,12 +80,13 @@ class _Chooser:
                 return others
         return codes
 
-    def choose(self, position: Position) -> int:
+    def choose(self, position: Position, at_random: bool = False) -> int:
+        """The bot's decision (``at_random``: a random allowed option, in the opening)."""
         codes = self.allowed(position)
         if len(codes) == 1:
             return codes[0]
         engine = self.spec.engine
-        if engine == "random":
+        if engine == "random" or at_random:
             return self.rng.choice(codes)
         if engine == "greedy":
             return self._greedy(position, codes)
@@ -134,13 +140,19 @@ def game_rng(seed: int, index: int) -> random.Random:
 
 
 def play_game(
-    green: BotSpec, purple: BotSpec, seed: int, index: int, rules: str = "standard"
+    green: BotSpec,
+    purple: BotSpec,
+    seed: int,
+    index: int,
+    rules: str = "standard",
+    opening: int = 0,
 ) -> PlayedGame:
-    """Game ``index`` of the run ``seed``: the decisions, each by its decider's bot (R-27)."""
+    """Game ``index`` of the run ``seed``: the decisions, each by its decider's bot (R-27),
+    the first ``opening`` of them at random."""
     rng = game_rng(seed, index)
     choosers = {
-        Player.GREEN: _Chooser(green, random.Random(rng.getrandbits(64))),
-        Player.PURPLE: _Chooser(purple, random.Random(rng.getrandbits(64))),
+        Player.GREEN: Chooser(green, random.Random(rng.getrandbits(64))),
+        Player.PURPLE: Chooser(purple, random.Random(rng.getrandbits(64))),
     }
     position = start_position(rules)
     side = None
@@ -152,7 +164,7 @@ def play_game(
             side = position.side
             choosers[side].turns += 1
         chooser = choosers[position.decider]
-        code = chooser.choose(position)
+        code = chooser.choose(position, at_random=len(decisions) < opening)
         decision = decision_of(code)
         if decision.family == "place":
             chooser.placed.add(decision.kind)
@@ -162,20 +174,28 @@ def play_game(
 
 
 def _play_chunk(
-    green: BotSpec, purple: BotSpec, seed: int, indices: Sequence[int], rules: str
+    green: BotSpec, purple: BotSpec, seed: int, indices: Sequence[int], rules: str, opening: int
 ) -> list[PlayedGame]:
-    return [play_game(green, purple, seed, i, rules) for i in indices]
+    return [play_game(green, purple, seed, i, rules, opening) for i in indices]
 
 
 def _spec(spec: str | BotSpec) -> BotSpec:
     return spec if isinstance(spec, BotSpec) else parse_bot(spec)
 
 
-def _check(n: object, seed: object) -> None:
-    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_GAMES:
+def _int_within(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _check(n: object, seed: object, opening: object) -> None:
+    if not _int_within(n, 0, MAX_GAMES):
         raise SelfPlayError(f"the number of games is an int from 0 to {MAX_GAMES}, not {clip(n)}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+    if not _int_within(seed, 0, 2**63 - 1):
         raise SelfPlayError(f"the seed is an int from 0 to 2**63 - 1, not {clip(seed)}")
+    if not _int_within(opening, 0, MAX_DECISIONS):
+        raise SelfPlayError(
+            f"the opening is an int from 0 to {MAX_DECISIONS} decisions, not {clip(opening)}"
+        )
 
 
 def play_games(
@@ -189,15 +209,17 @@ def play_games(
     workers: int | None = None,
     scheduler: str | None = None,
     progress: bool = False,
+    opening: int = 0,
 ) -> list[Game]:
-    """``n`` games between the bots ``green`` and ``purple`` (specs, see :mod:`.botspec`).
+    """``n`` games between the bots ``green`` and ``purple`` (specs, see :mod:`.botspec`),
+    each game's first ``opening`` decisions at random.
 
     Each game has the tags Green, Purple (the canonical specs), Rules, Seed, Round (``i + 1``
-    for game ``i``), Result, Score and, for a forfeit, Termination.  Work goes to
+    for game ``i``), Result, Score, for a forfeit Termination, and Opening if not 0.  Work goes to
     ``executor`` (an Executor or a Dask Client), else a Dask ``scheduler`` address, else
     ``workers`` local processes (``None``: one per core; 1: this process).
     """
-    _check(n, seed)
+    _check(n, seed, opening)
     rules = str(Rules.parse(rules))  # unknown rules fail here, not in a worker
     green_spec, purple_spec = _spec(green), _spec(purple)
     played: list[PlayedGame] = []
@@ -207,11 +229,13 @@ def play_games(
         try:
             if pool is None:
                 for chunk in chunks:
-                    played += _play_chunk(green_spec, purple_spec, seed, chunk, rules)
+                    played += _play_chunk(green_spec, purple_spec, seed, chunk, rules, opening)
                     bar.update(len(chunk))
             else:
                 futures = [
-                    pool.submit(_play_chunk, green_spec, purple_spec, seed, chunk, rules)
+                    pool.submit(
+                        _play_chunk, green_spec, purple_spec, seed, chunk, rules, opening
+                    )
                     for chunk in chunks
                 ]
                 for future in as_completed(futures):
@@ -222,6 +246,8 @@ def play_games(
             bar.close()
     played.sort(key=lambda g: g.index)
     tags = {"Green": str(green_spec), "Purple": str(purple_spec), "Rules": rules}
+    if opening:
+        tags["Opening"] = str(opening)
     return [to_game(g, {**tags, "Seed": str(seed)}, rules) for g in played]
 
 

@@ -60,3 +60,13 @@ def test_auto_runs_alpha_beta_under_a_depth_or_node_limit_and_in_endgames():
     infos = analyse(MIDGAME, Limit(nodes=3000))
     assert infos[0].nodes <= 3001 and infos[0].engine == "alphabeta"
 
+
+
+@pytest.mark.parametrize("rules", ["wolf-1", "power-all", "counts=T10"])
+def test_auto_leaves_the_learned_evaluation_to_the_standard_rules(rules):
+    """The weights are trained on standard games (D-10 variants): a variant's midgame is
+    estimated by playouts under its own rules, and says so."""
+    variant = Position.from_cpn(MIDGAME.cpn(), rules=rules)
+    assert auto_method(Limit(time=1), variant) == "mcts"
+    assert auto_method(Limit(time=1), MIDGAME) == "mcts-learned"
+    assert analyse(variant, Limit(time=0.2))[0].engine == "mcts"

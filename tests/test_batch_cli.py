@@ -67,6 +67,7 @@ def test_analyse_games_writes_and_resumes(tmp_path, capsys):
         (["selfplay", "--games", "1", "--workers", "0"], "workers"),
         (["selfplay", "--games", "1", "--rules", "chess"], "rules"),
         (["selfplay", "--games", "1", "--seed", "-1"], "seed"),
+        (["selfplay", "--games", "1", "--opening", "-4"], "opening is an int"),
         (["analyse-games", "missing.cgn", "--out", "r"], "no game file"),
         (["analyse-games", "GAMES", "--out", "r", "--nodes", "0"], "nodes"),
         (["analyse-games", "GAMES", "--out", "r", "--time", "-1"], "time"),

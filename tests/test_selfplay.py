@@ -84,6 +84,11 @@ def _placements(game, player: Player):
         node = child
 
 
+def _distinct_games(games):
+    """The distinct move sequences of ``games`` (tags such as Round left out)."""
+    return {" ".join(g.movetext()) for g in games}
+
+
 class TestPlayGames:
     def test_tags_and_results(self):
         games = play_games(3, "random", "greedy", seed=7, workers=1)
@@ -116,6 +121,17 @@ class TestPlayGames:
         runs = [[g.export() for g in play_games(1, *bots, seed=5, workers=1)] for _ in range(2)]
         assert runs[0] == runs[1]
 
+    def test_an_opening_varies_node_limited_games(self):
+        bot = "alphabeta:nodes=100"
+        same = play_games(3, bot, bot, seed=5, workers=1)
+        assert len(_distinct_games(same)) == 1  # deterministic searches: one game, thrice
+        varied = play_games(3, bot, bot, seed=5, workers=1, opening=4)
+        assert len(_distinct_games(varied)) == 3
+        assert [g.headers["Opening"] for g in varied] == ["4"] * 3
+        assert "Opening" not in same[0].headers
+        again = play_games(3, bot, bot, seed=5, workers=1, opening=4)
+        assert [g.export() for g in again] == [g.export() for g in varied]
+
     def test_time_limited_bots_play_legal_games(self):
         (game,) = play_games(1, "alphabeta:time=0.01", "mcts:time=0.01", seed=2, workers=1)
         assert game.root.end().position.is_over
@@ -146,6 +162,8 @@ class TestPlayGames:
             play_games(-1, workers=1)
         with pytest.raises(SelfPlayError, match="seed"):
             play_games(1, seed=-3, workers=1)
+        with pytest.raises(SelfPlayError, match="opening is an int from 0"):
+            play_games(1, opening=-1, workers=1)
         with pytest.raises(CernunosError, match="standard"):  # what is accepted
             play_games(1, rules="no-such-variant", workers=1)
         with pytest.raises(BotSpecError):

@@ -195,6 +195,9 @@ AUTO_ESTIMATES = "mcts-learned"
 # (proofs, then depth-limited search that mostly reaches the end) kept the proven outcome
 # more often on the critical endgames (benchmarks/accuracy.py).
 AUTO_ALPHABETA_RESERVES = 10
+# ... and under rule variants (D-10), whose positions the learned weights were not trained
+# on: MCTS with random playouts, which follow the position's own rules.
+AUTO_VARIANT_ESTIMATES = "mcts"
 
 
 class UnknownEngineError(CernunosError):
@@ -213,12 +216,13 @@ def auto_method(limit: Limit, position: Position) -> str:
     """What ``engine="auto"`` runs: alpha-beta (which proves small endgames) when the
     limit counts depth or nodes (its notions: a depth in decisions, an exact node count)
     or when at most :data:`AUTO_ALPHABETA_RESERVES` tokens are left in both reserves;
-    else :data:`AUTO_ESTIMATES`."""
+    else :data:`AUTO_ESTIMATES` under the standard rules (the learned evaluation's) and
+    :data:`AUTO_VARIANT_ESTIMATES` under a variant."""
     if limit.depth is not None or limit.nodes is not None:
         return "alphabeta"
     if position.reserve_size("g") + position.reserve_size("p") <= AUTO_ALPHABETA_RESERVES:
         return "alphabeta"
-    return AUTO_ESTIMATES
+    return AUTO_ESTIMATES if position.rules.is_standard else AUTO_VARIANT_ESTIMATES
 
 
 def _evaluator(method: str) -> int:

@@ -16,7 +16,8 @@
    ``--method M`` adds the raw outputs of another method (the learned ones) on the same
    positions, in ``calibration_samples_<M>.txt``.
 3. ``--write`` stores the curves in ``cernunos_widget/solver/calibration.json`` with a
-   version derived from their content, and the held-out tables.
+   version derived from their content, and the held-out tables.  Curves fitted on
+   independent games by ``calibration_check.py --write`` (the default's) are kept.
 
 Deterministic (node limits, seeds): the same samples on any machine.  Runtime measured
 on the shared 2-core machine: about 1.5 s a game.
@@ -38,7 +39,13 @@ from sets import for_decider, reserves, strong_game
 from cernunos_widget.engine import Position
 from cernunos_widget.solver import Limit, analyse, learned
 from cernunos_widget.solver.analyse import METHODS
-from cernunos_widget.solver.calibration import CALIBRATION_PATH, Calibration, Curve, fit_curve
+from cernunos_widget.solver.calibration import (
+    CALIBRATION_PATH,
+    Calibration,
+    Curve,
+    fit_curve,
+    shipped,
+)
 
 SEED = 110_000
 PER_GAME = 8
@@ -154,6 +161,11 @@ def fit(games: int, write: bool) -> None:
     rows = load(games)
     curves, report = {}, {}
     for method in METHODS:
+        if "independent" in shipped().fit.get("report", {}).get(method, {}):
+            curves[method] = shipped().curves[method]  # calibration_check.py's, kept
+            report[method] = shipped().fit["report"][method]
+            print(f"{method}: kept, fitted on independent games (calibration_check.py)")
+            continue
         if not all(method in raw for _, _, raw in rows):
             curves[method] = Curve((-1.0, 1.0), (-1.0, 1.0))  # no samples: raw, and said so
             report[method] = {"fitted": False}

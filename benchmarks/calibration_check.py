@@ -14,18 +14,26 @@ For each position: the method ``engine="auto"`` runs there at a time limit
 resumable, in ``benchmarks/data/calibration_check.txt`` (seed, CPN, result, method, raw;
 ``nan`` when the search proved the value: proofs are exact and left out).
 
-Printed: the 10-bin table of the shipped calibrated estimate against the results and its
-expected calibration error (ECE), with a bootstrap 95% interval over the games, and the
-ECE of the raw outputs for comparison.  ``--refit`` also fits a curve on the games of even
-index and measures it on the odd ones, and the other way round (both sets independent).
+Printed, for what ``auto`` shows: the 10-bin table of the estimate against the results
+and its expected calibration error (ECE), for the shipped curves and for a curve fitted on
+these positions, measured by :data:`FOLDS`-fold cross-validation (each position predicted
+by the curve fitted on the other folds' games); and the *floor*: the ECE that perfectly
+calibrated predictions would show on the same positions (results drawn from the
+predictions, ``FLOOR_ROUNDS`` times), since the labels are single game results.
+``--write`` replaces, in ``calibration.json``, the curve of each method with at least
+:data:`MIN_POSITIONS` positions here by the fit on all of them (``calibrate.py --write``
+first: it refits every curve from its own samples).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import random
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -34,11 +42,20 @@ from sets import for_decider, opening_codes, play_strong_game, replay, reserves
 
 from cernunos_widget.solver import Limit, analyse, prepare_engine
 from cernunos_widget.solver.analyse import auto_method
-from cernunos_widget.solver.calibration import calibrated, fit_curve
+from cernunos_widget.solver.calibration import (
+    CALIBRATION_PATH,
+    Calibration,
+    calibrated,
+    fit_curve,
+    shipped,
+)
 
 SEED = 300_000  # game seeds SEED, SEED + 1, ...: disjoint from calibrate.py's 110_000 + k
 DATA = Path(__file__).parent / "data" / "calibration_check.txt"
 SHOWN_LIMIT = Limit(time=1.0)  # the limit whose auto method is measured
+FOLDS = 10  # cross-validation folds (by game)
+FLOOR_ROUNDS = 200  # simulated result sets behind the floor
+MIN_POSITIONS = 500  # a method's positions here needed to fit its curve on them
 
 
 def sample(seed: int) -> str:
@@ -85,47 +102,91 @@ def load(games: int) -> list[tuple[int, str, float, float]]:
     return rows
 
 
-def bootstrap(pairs: list[tuple[float, float]], rounds: int = 1000) -> tuple[float, float]:
-    """A 95% interval of the ECE, resampling the (independent) positions."""
+def floor(predictions: list[float], rounds: int = FLOOR_ROUNDS) -> tuple[float, float]:
+    """The mean and 95th percentile of the ECE that perfectly calibrated ``predictions``
+    would show against single results (+1 with probability (1 + p) / 2, else -1)."""
     rng = random.Random(0)
-    eces = sorted(table(rng.choices(pairs, k=len(pairs)))[1] for _ in range(rounds))
-    return eces[int(0.025 * rounds)], eces[int(0.975 * rounds) - 1]
+    eces = sorted(
+        table([(p, 1.0 if rng.random() < (1 + p) / 2 else -1.0) for p in predictions])[1]
+        for _ in range(rounds)
+    )
+    return sum(eces) / rounds, eces[int(0.95 * rounds)]
 
 
-def print_table(title: str, pairs: list[tuple[float, float]]) -> None:
+def print_table(title: str, pairs: list[tuple[float, float]]) -> float:
     rows, ece = table(pairs)
-    low, high = bootstrap(pairs)
-    print(f"{title}: {len(pairs)} positions, ECE {ece:.3f} (95% interval {low:.3f}..{high:.3f})")
+    mean, high = floor([p for p, _ in pairs])
+    print(f"{title}: {len(pairs)} positions, ECE {ece:.3f} (perfect calibration would show "
+          f"{mean:.3f} on average, up to {high:.3f} in 95% of draws)")
     print(f"  {'bin':>12} {'n':>5} {'prediction':>10} {'result':>7}")
     for row in rows:
         if row["n"]:
             print(f"  {row['bin']:>12} {row['n']:>5} {row['prediction']:>10} {row['result']:>7}")
+    return ece
 
 
-def report(games: int, refit: bool) -> None:
+def cross_validated(rows: list[tuple[int, str, float, float]]) -> list[tuple[float, float]]:
+    """(prediction, result) of every row, each predicted by the curve of its method fitted
+    on the other folds (games ``seed % FOLDS``)."""
+    pairs = []
+    for fold in range(FOLDS):
+        for method in {m for _, m, _, _ in rows}:
+            train = [(x, r) for s, m, x, r in rows if m == method and s % FOLDS != fold]
+            curve = fit_curve(train)[0]
+            pairs += [(curve(x), r) for s, m, x, r in rows if m == method and s % FOLDS == fold]
+    return pairs
+
+
+def fitted_methods(rows) -> list[str]:
+    """The methods with enough positions here to fit their curve on."""
+    counts = Counter(m for _, m, _, _ in rows)
+    return sorted(m for m, n in counts.items() if n >= MIN_POSITIONS)
+
+
+def report(games: int, write: bool) -> None:
     rows = load(games)
     lines = DATA.read_text().splitlines()
     total = sum(1 for line in lines if int(line.split("\t")[0]) < SEED + games)
-    methods = sorted({m for _, m, _, _ in rows})
+    counts = Counter(m for _, m, _, _ in rows)
     print(f"{total} games, {len(rows)} unproven positions ({total - len(rows)} proven or "
-          f"without a position); methods: " + ", ".join(
-              f"{m} {sum(1 for r in rows if r[1] == m)}" for m in methods))
-    print_table("shipped calibration (what auto shows)",
-                [(calibrated(m, x), r) for _, m, x, r in rows])
+          f"without a position); " + ", ".join(f"{m} {n}" for m, n in sorted(counts.items())))
+    shipped_ece = print_table("shipped curves", [(calibrated(m, x), r) for _, m, x, r in rows])
     print_table("raw outputs", [(x, r) for _, _, x, r in rows])
-    if refit:
-        for method in methods:
-            mine = [(s, x, r) for s, m, x, r in rows if m == method]
-            even = [(x, r) for s, x, r in mine if s % 2 == 0]
-            odd = [(x, r) for s, x, r in mine if s % 2 == 1]
-            if min(len(even), len(odd)) < 20:
-                continue
-            curve, a, b = fit_curve(even)
-            back, a2, b2 = fit_curve(odd)
-            print(f"{method}: fit on even seeds tanh({a:g} raw {b:+g}), on odd "
-                  f"tanh({a2:g} raw {b2:+g})")
-            print_table("  fit even, measured odd", [(curve(x), r) for x, r in odd])
-            print_table("  fit odd, measured even", [(back(x), r) for x, r in even])
+    refit = [row for row in rows if row[1] in fitted_methods(rows)]
+    cv = cross_validated(refit)
+    cv_ece = print_table(f"fitted here, {FOLDS}-fold cross-validated "
+                         f"({', '.join(fitted_methods(rows))})", cv)
+    others = [(calibrated(m, x), r) for _, m, x, r in rows if m not in fitted_methods(rows)]
+    print_table("what auto shows: the above, the other methods by their shipped curves",
+                cv + others)
+    if write:
+        write_curves(refit, games, cv, cv_ece, shipped_ece)
+
+
+def write_curves(rows, games: int, cv: list, cv_ece: float, shipped_ece: float) -> None:
+    """Replace the curves of the methods fitted here in ``calibration.json``."""
+    old = shipped()
+    curves, fit = dict(old.curves), json.loads(json.dumps(old.fit))
+    for method in fitted_methods(rows):
+        curves[method], a, b = fit_curve([(x, r) for _, m, x, r in rows if m == method])
+        fit["report"][method] = {
+            "independent": {
+                "script": "benchmarks/calibration_check.py", "seed": SEED, "games": games,
+                "positions": sum(1 for row in rows if row[1] == method),
+            },
+            "shipped": [a, b],
+        }
+    bins, ece = table(cv)
+    fit["independent_check"] = {
+        "methods": fitted_methods(rows), "positions": len(cv), "folds": FOLDS,
+        "ece_cross_validated": round(ece, 4), "table": bins,
+        "ece_floor": round(floor([p for p, _ in cv])[0], 4),
+        "ece_previous_curves": round(shipped_ece, 4),
+    }
+    body = json.dumps({n: [c.xs, c.ys] for n, c in curves.items()}, sort_keys=True)
+    version = "1." + hashlib.sha256(body.encode()).hexdigest()[:8]
+    CALIBRATION_PATH.write_text(Calibration(version, curves, fit).to_json())
+    print(f"wrote {CALIBRATION_PATH} (version {version}; CV ECE {cv_ece:.3f})")
 
 
 def main() -> None:
@@ -133,11 +194,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000, help="strong games, one position each")
     parser.add_argument("--workers", type=int, default=2, help="processes playing games")
     parser.add_argument("--report-only", action="store_true", help="no new games")
-    parser.add_argument("--refit", action="store_true", help="also fit curves on halves")
+    parser.add_argument("--write", action="store_true", help="ship the curves fitted here")
     args = parser.parse_args()
     if not args.report_only:
         collect(args.games, args.workers)
-    report(args.games, args.refit)
+    report(args.games, args.write)
 
 
 if __name__ == "__main__":

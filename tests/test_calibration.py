@@ -70,19 +70,25 @@ def test_the_shipped_calibration_round_trips_and_has_a_curve_per_engine():
         assert all(b > a for a, b in zip(ys, ys[1:], strict=False))
 
 
-def _calibrate():
+def _script(name: str):
+    """A module of ``benchmarks/`` (the fitting scripts)."""
     sys.path.insert(0, str(BENCHMARKS))
-    import calibrate
-
-    return calibrate
+    return __import__(name)
 
 
 @pytest.mark.parametrize("method", METHODS)
 def test_the_shipped_curves_are_the_fits_of_the_committed_samples(method):
     """Refitted from the committed samples: the same curves, the same held-out table."""
-    calibrate = _calibrate()
+    calibrate = _script("calibrate")
     fit = shipped().fit
     report = fit["report"][method]
+    if "independent" in report:  # fitted on one position per game: calibration_check.py
+        check = _script("calibration_check")
+        rows = [row for row in check.load(report["independent"]["games"]) if row[1] == method]
+        assert len(rows) == report["independent"]["positions"] >= check.MIN_POSITIONS
+        curve, a, b = fit_curve([(x, r) for _, _, x, r in rows])
+        assert [a, b] == report["shipped"] and curve == shipped().curves[method]
+        return
     if not report.get("fitted", True):
         assert method != AUTO_ESTIMATES and method.endswith("-learned")
         pytest.skip(f"{method}: no calibration samples yet (its raw output is shown)")
@@ -96,6 +102,20 @@ def test_the_shipped_curves_are_the_fits_of_the_committed_samples(method):
     assert ece < report["ece_raw_odd"]  # closer to the results than the raw output
     assert shipped().curves[method] == tanh_curve(*report["shipped"])
     assert fit_curve(even + odd)[0] == shipped().curves[method]
+
+
+def test_the_default_is_calibrated_on_independent_games_within_the_goal():
+    """Issue #11, item 1: at least 2,000 positions, one per strong game, each predicted by
+    a curve fitted on other games (cross-validated), ECE at most 0.05."""
+    check = _script("calibration_check")
+    summary = shipped().fit["independent_check"]
+    assert AUTO_ESTIMATES in summary["methods"]
+    games = shipped().fit["report"][AUTO_ESTIMATES]["independent"]["games"]
+    rows = [row for row in check.load(games) if row[1] in summary["methods"]]
+    assert len(rows) == summary["positions"] >= 2000
+    bins, ece = check.table(check.cross_validated(rows))
+    assert (bins, round(ece, 4)) == (summary["table"], summary["ece_cross_validated"])
+    assert ece <= 0.05 < summary["ece_previous_curves"]
 
 
 def test_the_api_reports_estimates_on_the_calibrated_scale_and_names_its_method():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+import weakref
 from collections.abc import Callable
 
 import numpy as np
@@ -60,6 +61,9 @@ class _Runner:
             prepare_engine()
             self.budget.exclude(time.perf_counter() - started)
         self.table = Table.create(table_bits)
+        # once this runner is gone (its worker threads have ended: they hold it), the
+        # table goes back, emptied, for the next search of this process
+        weakref.finalize(self, self.table.recycle)
         self.pool = new_pool()
         self.ctl = new_ctl(_NO_LIMIT)
         self.reached_horizon = False

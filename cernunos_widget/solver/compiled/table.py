@@ -11,6 +11,7 @@ again.
 from __future__ import annotations
 
 import mmap
+import threading
 from typing import NamedTuple
 
 import numpy as np
@@ -120,9 +121,13 @@ class Table(NamedTuple):
 
     @classmethod
     def create(cls, bits: int = 21) -> Table:
-        """A table of ``2 ** bits`` slots (2**21: about 50 MB)."""
+        """A table of ``2 ** bits`` slots (2**21: about 50 MB), all empty: a recycled one
+        (:meth:`recycle`) if this process kept one of that size, else a new one."""
         if not 10 <= bits <= 28:
             raise ValueError(f"table bits must be from 10 to 28, not {bits}")
+        with _spares_lock:
+            if bits in _spares:
+                return _spares.pop(bits)
         size = 1 << bits
         # All zeros, so the memory is only touched where entries land: an empty slot has
         # key 0, which no searched position matches (a stored depth is at least 1).  One
@@ -133,6 +138,24 @@ class Table(NamedTuple):
         ints = [np.frombuffer(buffer, np.int32, size, size * (8 + 4 * i)) for i in range(5)]
         return cls(np.frombuffer(buffer, np.uint64, size), *ints)
 
+    def recycle(self) -> None:
+        """Empty the table and keep it for the next :meth:`create` of its size (one a
+        size).  A new table's zero pages are faulted in one by one as a search lands on
+        them, which cost a node-limited batch search more than a third of its time
+        (``benchmarks/batch.py``); emptying the used slots of a kept one costs a scan of
+        the keys.  Every write to a slot gives it its nonzero key (an entry moved to a
+        bucket's second slot carries its key), so zeroing the slots with a key leaves
+        every array all zero: the same as a new table, so the same search results."""
+        used = np.flatnonzero(self.keys)
+        for array in self:
+            array[used] = 0
+        with _spares_lock:
+            _spares.setdefault(self.keys.size.bit_length() - 1, self)
+
     def filled(self) -> int:
         """How many slots hold a position."""
         return int(np.count_nonzero(self.depth))
+
+
+_spares: dict[int, Table] = {}  # bits -> an empty table kept for the next create()
+_spares_lock = threading.Lock()

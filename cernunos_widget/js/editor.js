@@ -65,7 +65,7 @@ function createEditor(ctx) {
     palette.append(row);
   }
   const tools = h("div", { class: "cw-ed-row" },
-    `<button type="button" class="cw-kind" data-edit-token="-" title="Remove the top token of the cell you click">✕ remove top</button>`
+    `<button type="button" data-edit-token="-" title="Remove the top token of the cell you click">✕ Remove top</button>`
     + `<button type="button" data-edit="clear" title="Empty every cell">Clear board</button>`
     + `<button type="button" data-edit="current" title="Start from the position on the board">From board</button>`);
   palette.append(tools);
@@ -94,8 +94,8 @@ function createEditor(ctx) {
     `<textarea data-edit-field="game" rows="2" spellcheck="false" aria-label="game text" placeholder="game text: paste one, or get this game's"></textarea>`
     + `<div class="cw-ed-line"><button type="button" data-edit="export" title="Write this game's text in the field">Get game text</button>`
     + `<button type="button" data-edit="load" title="Replace the game by the text in the field">Load game</button>`
-    + `<button type="button" data-edit="download-cgn" title="Download this game, with its tags, as a .cgn file">Download .cgn</button>`
-    + `<button type="button" data-edit="open-cgn" title="Open the first game of a .cgn file (it replaces this game)">Open .cgn…</button>`
+    + `<button type="button" data-edit="download-cgn" title="Download this game, with its tags, as a .cgn file">${toolIcon("download")}Download .cgn</button>`
+    + `<button type="button" data-edit="open-cgn" title="Open the first game of a .cgn file (it replaces this game)">${toolIcon("open")}Open .cgn…</button>`
     + `<input type="file" accept=".cgn,text/plain" data-cgn-file="" hidden>`
     + `<span class="cw-ed-game-status" data-edit-game-status="" role="status"></span></div>`);
   const side = h("div", { class: "cw-ed-side" });

@@ -5,12 +5,15 @@
 // (w.explorer = ...); clicking an entry plays its decision like any other click (the
 // kernel judges it). Hooks: [data-explorer] (the panel), [data-explorer-decision="B@b2"].
 
+const games = (n) => `${n} game${n === 1 ? "" : "s"}`;
+const KEY = '<span class="cw-explorer-key" aria-hidden="true"><i class="cw-xg"></i>Green wins<i class="cw-xd"></i>draws<i class="cw-xp"></i>Purple wins</span>';
+
 function createExplorer(ctx) {
   const el = h("div", { class: "cw-explorer", "data-explorer": "", role: "group", "aria-label": "Opening explorer", hidden: "" });
 
   function row(e) {
     const pct = (n) => `${((100 * n) / e.count).toFixed(1)}%`;
-    const tip = `${e.decision}: ${e.count} game(s); Green won ${e.green_wins}, drew ${e.draws}, lost ${e.purple_wins} (score ${(100 * e.score).toFixed(1)}% for Green)`;
+    const tip = `${e.decision}: ${games(e.count)}; Green won ${e.green_wins}, drew ${e.draws}, lost ${e.purple_wins} (score ${(100 * e.score).toFixed(1)}% for Green)`;
     return `<button type="button" class="cw-explorer-row" data-explorer-decision="${esc(e.decision)}" data-tip="${esc(tip)}" aria-label="${esc(tip)}">`
       + `<span class="cw-explorer-move">${esc(e.label)}</span><span class="cw-explorer-count">${e.count}</span>`
       + `<span class="cw-explorer-bar" aria-hidden="true"><i class="cw-xg" style="width:${pct(e.green_wins)}"></i>`
@@ -22,11 +25,11 @@ function createExplorer(ctx) {
     const x = store.explorer;
     setAttr(el, "hidden", x ? null : "");
     if (!x) return;
-    const head = `<div class="cw-explorer-head">Explorer · ${x.games} game(s) · Green's score</div>`;
+    const head = `<div class="cw-explorer-head"><span>Explorer · ${games(x.games)} · Green's score</span>${KEY}</div>`;
     let body;
     if (x.node !== store.current) body = '<div class="cw-explorer-none">…</div>';
     else if (!x.entries.length) body = '<div class="cw-explorer-none">No game reached this position.</div>';
-    else body = x.entries.map(row).join("") + (x.more ? `<div class="cw-explorer-none">and ${x.more} more decision(s)</div>` : "");
+    else body = x.entries.map(row).join("") + (x.more ? `<div class="cw-explorer-none">and ${x.more} more decision${x.more === 1 ? "" : "s"}</div>` : "");
     setHtml(el, head + body);
   }
 

@@ -11,6 +11,8 @@ const TOOL_ICONS = {
   analyse: '<circle cx="10.5" cy="10.5" r="6"/><path d="m15 15 5.5 5.5"/>',
   stop: '<rect class="cw-fill" x="6" y="6" width="12" height="12" rx="1.5"/>',
   review: '<path d="M4 6h10M4 12h10M4 18h6M14 17l3 3 5-6"/>',
+  download: '<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>',
+  open: '<path d="M3 6h6l2 2h10v11H3z"/>',
 };
 
 // [action, label, tooltip]; the toolbar is split into groups before "overlay" and "analyse".

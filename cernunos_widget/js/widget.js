@@ -274,7 +274,8 @@ function render({ model, el }) {
     const variant = (store.settings || {}).rules || "standard";
     setAttr(root, "data-rules", variant);
     rules.hidden = variant === "standard";
-    if (rules.textContent !== variant) rules.textContent = variant;
+    const label = `Variant: ${variant.replaceAll("+", " + ")}`;
+    if (rules.textContent !== label) rules.textContent = label;
     setAttr(rules, "title", (store.settings || {}).rules_text || "");
     setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));
     prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}${v.result_text ? ` cw-banner cw-won-${v.result.split(" ")[0]}` : ""}`;

@@ -29,7 +29,7 @@ def test_the_explorer_panel_lists_decisions_and_a_click_plays_one(lab):
     page, root = nb.page, nb.widget()
     panel = page.locator(".cw-root [data-explorer]")
     expect(panel).to_be_visible()
-    expect(panel).to_contain_text("5 game(s)")
+    expect(panel).to_contain_text("5 games")
     rows = panel.locator("[data-explorer-decision]")
     expect(rows).to_have_count(2)
     first = rows.first

@@ -10,9 +10,10 @@ import random
 
 import pytest
 from game_builder import random_game
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from cernunos_widget.engine.errors import RulesError
 from cernunos_widget.game import Game
 from cernunos_widget.games import GameFileError, format_game, read_games
 
@@ -107,8 +108,14 @@ def test_hostile_bytes(data):
         max_size=4,
     )
 )
+@example({"Rules": ""})
+@example({"Rules": 0})
 def test_hostile_tags_are_written_exactly_or_refused(headers):
-    game = Game(headers=headers)
+    try:
+        game = Game(headers=headers)
+    except RulesError as error:  # a [Rules] tag that names no rules (D-10): refused
+        assert "Rules" in headers and "rules" in str(error)
+        return
     game.root.play("B@b2")
     try:
         text = format_game(game, 0)

@@ -178,6 +178,16 @@ class Lab:
         text = self.cell(index).locator(".jp-OutputArea-output").last.inner_text()
         return json.loads(text)
 
+    def kernel_state_until(self, holds, seconds: float = 10.0) -> dict:
+        """The probe's state once ``holds(state)`` is true (the page's message may reach
+        the kernel after the probe cell is sent), or the last one read after ``seconds``."""
+        deadline = time.monotonic() + seconds
+        state = self.kernel_state()
+        while not holds(state) and time.monotonic() < deadline:
+            time.sleep(0.2)
+            state = self.kernel_state()
+        return state
+
     def widget(self):
         root = self.page.locator(".cw-root").first
         try:

@@ -174,7 +174,8 @@ def test_choose_mcts_then_analyse(lab):
     page = nb.page
     page.locator(".cw-root [data-role=engine]").select_option("mcts")
     expect(page.locator(".cw-root [data-role=engine]")).to_have_value("mcts")
-    assert nb.kernel_state()["engine"] == "mcts"  # the choice reached the kernel
+    state = nb.kernel_state_until(lambda s: s["engine"] == "mcts")
+    assert state["engine"] == "mcts"  # the choice reached the kernel
     nb.wait_idle()
     page.locator(".cw-root [data-action=analyse]").click()
     expect(page.locator(".cw-root .cw-line").first).to_be_visible(timeout=20_000)

@@ -5,7 +5,8 @@ On the committed critical endgames (``benchmarks/data/critical.txt``, made by
 outcome), the share of positions where a player's decision keeps the proven outcome.
 Players: ``new`` (this checkout's ``best_decision`` at ``--time`` s, ``engine="auto"``),
 ``old`` (commit 4afac07's, in a subprocess from ``--old``, see ``strength.py``),
-``greedy`` (the one-ply bot), and ``alphabeta`` / ``mcts`` on request (``--players``).
+``greedy`` (the one-ply bot), and any engine or method of ``strength.py`` on request
+(``--players``).
 """
 
 from __future__ import annotations

@@ -5,9 +5,10 @@
    node-limited alpha-beta bot on both sides, to the end); in each, ``PER_GAME`` random
    positions between placements with more than 8 tokens left (fewer are proven by
    analysis, not estimated).  For each: the game's result for the player to decide, and
-   the raw output of ``analyse`` at ``RAW_NODES`` decisions with ``engine="alphabeta"``
-   and ``engine="mcts"`` (``Info.raw`` of the best decision; MCTS-Solver proofs are left
-   out of its fit, as proven values are never calibrated).
+   the raw output of ``analyse`` at ``RAW_NODES`` decisions with the handwritten
+   heuristic, ``engine="alphabeta-handwritten"`` and ``"mcts-playouts"`` (``Info.raw``
+   of the best decision; MCTS-Solver proofs are left out of its fit, as proven values
+   are never calibrated).
 2. Fit (fast): games of even index fit one curve per method (``calibration.fit_curve``,
    ``tanh(a * raw + b)``); games of odd index measure it: 10 equal bins of the prediction
    from -1 to 1, the mean prediction and mean result in each, and the expected
@@ -52,7 +53,7 @@ PER_GAME = 8
 RAW_NODES = 50_000
 BINS = 10
 SAMPLES = Path(__file__).parent / "data" / "calibration_samples.txt"
-ENGINES = ("alphabeta", "mcts")  # raw outputs stored with the samples
+ENGINES = ("alphabeta-handwritten", "mcts-playouts")  # raw outputs stored with the samples
 
 
 def raw_output(position, engine: str) -> float | None:
@@ -125,7 +126,7 @@ def load(games: int) -> list[tuple[int, int, dict[str, float]]]:
     rows = []
     for k, line in enumerate(lines):
         game, _cpn, result, ab, mc = line.split("\t")
-        raws = {"alphabeta": float(ab), "mcts": float(mc)}
+        raws = {"alphabeta-handwritten": float(ab), "mcts-playouts": float(mc)}
         raws.update({m: float(v[k]) for m, v in extras.items() if k < len(v)})
         if int(game) < games:
             rows.append((int(game), int(result), raws))

@@ -20,9 +20,12 @@ these positions, measured by :data:`FOLDS`-fold cross-validation (each position 
 by the curve fitted on the other folds' games); and the *floor*: the ECE that perfectly
 calibrated predictions would show on the same positions (results drawn from the
 predictions, ``FLOOR_ROUNDS`` times), since the labels are single game results.
-``--write`` replaces, in ``calibration.json``, the curve of each method with at least
-:data:`MIN_POSITIONS` positions here by the fit on all of them (``calibrate.py --write``
-first: it refits every curve from its own samples).
+``--method M`` adds method ``M``'s raw outputs on the same positions (resumable, in
+``calibration_check_<M>.txt``: seed, raw), for the methods users pick by name
+(``engine="alphabeta"`` runs ``alphabeta-learned``); the report then shows its
+cross-validated table too.  ``--write`` replaces, in ``calibration.json``, the curve of
+each method with at least :data:`MIN_POSITIONS` positions here by the fit on all of them
+(``calibrate.py --write`` first: it refits every curve from its own samples).
 """
 
 from __future__ import annotations
@@ -40,8 +43,9 @@ from pathlib import Path
 from calibrate import RAW_NODES, table
 from sets import for_decider, opening_codes, play_strong_game, replay, reserves
 
+from cernunos_widget.engine import Position
 from cernunos_widget.solver import Limit, analyse, prepare_engine
-from cernunos_widget.solver.analyse import auto_method
+from cernunos_widget.solver.analyse import METHODS, auto_method
 from cernunos_widget.solver.calibration import (
     CALIBRATION_PATH,
     Calibration,
@@ -102,6 +106,66 @@ def load(games: int) -> list[tuple[int, str, float, float]]:
     return rows
 
 
+def method_file(method: str) -> Path:
+    return DATA.with_name(f"calibration_check_{method}.txt")
+
+
+def method_raw(cpn: str, method: str) -> str:
+    """One line of :func:`method_file`: ``method``'s raw output at ``cpn`` (nan if proven)."""
+    best = analyse(Position.from_cpn(cpn), Limit(nodes=RAW_NODES), engine=method)[0]
+    return "nan" if best.proven else f"{best.raw:.6f}"
+
+
+def collect_method(method: str, games: int, workers: int) -> None:
+    """Add ``method``'s raw outputs on the positions not yet in its file."""
+    path = method_file(method)
+    done = set()
+    if path.exists():
+        done = {int(line.split("\t")[0]) for line in path.read_text().splitlines() if line}
+    todo = []
+    for line in DATA.read_text().splitlines():
+        seed, cpn = line.split("\t")[:2]
+        if int(seed) < SEED + games and cpn != "-" and int(seed) not in done:
+            todo.append((int(seed), cpn))
+    prepare_engine()
+    started = time.perf_counter()
+    with path.open("a") as out, ProcessPoolExecutor(workers) as pool:
+        raws = pool.map(method_raw, [c for _, c in todo], [method] * len(todo), chunksize=8)
+        for k, ((seed, _cpn), raw) in enumerate(zip(todo, raws, strict=True), 1):
+            out.write(f"{seed}\t{raw}\n")
+            out.flush()
+            if k % 200 == 0:
+                print(f"{method}: {k}/{len(todo)}: {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr)
+
+
+def load_method(method: str, games: int) -> list[tuple[int, str, float, float]]:
+    """(seed, method, raw, result) of ``method``'s unproven outputs on the positions."""
+    results = {}
+    for line in DATA.read_text().splitlines():
+        seed, cpn, result = line.split("\t")[:3]
+        if cpn != "-":
+            results[int(seed)] = float(result)
+    rows = []
+    for line in method_file(method).read_text().splitlines():
+        seed, raw = line.split("\t")
+        if int(seed) < SEED + games and raw != "nan":
+            rows.append((int(seed), method, float(raw), results[int(seed)]))
+    return sorted(rows)
+
+
+def added_methods() -> list[str]:
+    """The methods with raw outputs of their own here (``--method``)."""
+    return [m for m in METHODS if method_file(m).exists()]
+
+
+def rows_of(method: str, games: int) -> list[tuple[int, str, float, float]]:
+    """The rows ``method``'s curve is fitted on: its own outputs if added, else auto's."""
+    if method in added_methods():
+        return load_method(method, games)
+    return [row for row in load(games) if row[1] == method]
+
+
 def floor(predictions: list[float], rounds: int = FLOOR_ROUNDS) -> tuple[float, float]:
     """The mean and 95th percentile of the ECE that perfectly calibrated ``predictions``
     would show against single results (+1 with probability (1 + p) / 2, else -1)."""
@@ -150,7 +214,7 @@ def report(games: int, write: bool) -> None:
     counts = Counter(m for _, m, _, _ in rows)
     print(f"{total} games, {len(rows)} unproven positions ({total - len(rows)} proven or "
           f"without a position); " + ", ".join(f"{m} {n}" for m, n in sorted(counts.items())))
-    shipped_ece = print_table("shipped curves", [(calibrated(m, x), r) for _, m, x, r in rows])
+    print_table("shipped curves", [(calibrated(m, x), r) for _, m, x, r in rows])
     print_table("raw outputs", [(x, r) for _, _, x, r in rows])
     refit = [row for row in rows if row[1] in fitted_methods(rows)]
     cv = cross_validated(refit)
@@ -159,29 +223,40 @@ def report(games: int, write: bool) -> None:
     others = [(calibrated(m, x), r) for _, m, x, r in rows if m not in fitted_methods(rows)]
     print_table("what auto shows: the above, the other methods by their shipped curves",
                 cv + others)
+    fitted = {m: [row for row in refit if row[1] == m] for m in fitted_methods(rows)}
+    for method in added_methods():
+        own = load_method(method, games)
+        print(f"\n{method}, its own outputs on the same positions:")
+        print_table("  shipped curve", [(calibrated(method, x), r) for _, _, x, r in own])
+        print_table("  raw output", [(x, r) for _, _, x, r in own])
+        print_table(f"  fitted here, {FOLDS}-fold cross-validated", cross_validated(own))
+        if len(own) >= MIN_POSITIONS:
+            fitted[method] = own
     if write:
-        write_curves(refit, games, cv, cv_ece, shipped_ece)
+        write_curves(fitted, games, cv, cv_ece)
 
 
-def write_curves(rows, games: int, cv: list, cv_ece: float, shipped_ece: float) -> None:
+def write_curves(fitted: dict, games: int, cv: list, cv_ece: float) -> None:
     """Replace the curves of the methods fitted here in ``calibration.json``."""
     old = shipped()
     curves, fit = dict(old.curves), json.loads(json.dumps(old.fit))
-    for method in fitted_methods(rows):
-        curves[method], a, b = fit_curve([(x, r) for _, m, x, r in rows if m == method])
+    for method, rows in fitted.items():
+        curves[method], a, b = fit_curve([(x, r) for _, _, x, r in rows])
         fit["report"][method] = {
             "independent": {
                 "script": "benchmarks/calibration_check.py", "seed": SEED, "games": games,
-                "positions": sum(1 for row in rows if row[1] == method),
+                "positions": len(rows),
+                "ece_cross_validated": round(table(cross_validated(rows))[1], 4),
             },
             "shipped": [a, b],
         }
+    auto_methods = [m for m in fitted if m in {row[1] for row in load(games)}]
     bins, ece = table(cv)
     fit["independent_check"] = {
-        "methods": fitted_methods(rows), "positions": len(cv), "folds": FOLDS,
+        "methods": auto_methods, "positions": len(cv), "folds": FOLDS,
         "ece_cross_validated": round(ece, 4), "table": bins,
         "ece_floor": round(floor([p for p, _ in cv])[0], 4),
-        "ece_previous_curves": round(shipped_ece, 4),
+        "ece_raw": round(table([(x, r) for _, m, x, r in load(games) if m in auto_methods])[1], 4),
     }
     body = json.dumps({n: [c.xs, c.ys] for n, c in curves.items()}, sort_keys=True)
     version = "1." + hashlib.sha256(body.encode()).hexdigest()[:8]
@@ -195,8 +270,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="processes playing games")
     parser.add_argument("--report-only", action="store_true", help="no new games")
     parser.add_argument("--write", action="store_true", help="ship the curves fitted here")
+    parser.add_argument("--method", choices=METHODS, help="add this method's raw outputs")
     args = parser.parse_args()
-    if not args.report_only:
+    if args.method:
+        collect_method(args.method, args.games, args.workers)
+    elif not args.report_only:
         collect(args.games, args.workers)
     report(args.games, args.write)
 

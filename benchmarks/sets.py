@@ -48,7 +48,7 @@ class NodeBot:
             solution = solve(position, Limit(nodes=BOT_PROOF_NODES), strong=False)
             if solution.proven and solution.pv:
                 return solution.pv[0].code
-        infos = analyse(position, Limit(nodes=BOT_NODES), engine="alphabeta")
+        infos = analyse(position, Limit(nodes=BOT_NODES), engine="alphabeta-handwritten")
         return infos[0].decision.code
 
 

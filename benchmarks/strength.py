@@ -5,8 +5,9 @@ short random openings), each played with both colours (``--rounds`` times), ever
 the end; one game at a time, one search thread per engine.  Players:
 
 - ``new``: this checkout's ``best_decision`` (``engine="auto"``, the default);
-- ``alphabeta``, ``mcts``, ``alphabeta-learned``, ``mcts-learned``: this checkout's
-  ``best_decision`` with that method (the last two with the learned evaluation);
+- ``alphabeta``, ``mcts`` (each with the learned evaluation under the standard rules),
+  ``alphabeta-handwritten``, ``mcts-playouts``, ``alphabeta-learned``, ``mcts-learned``:
+  this checkout's ``best_decision`` with that engine or method;
 - ``old``: commit 4afac07's ``best_decision`` in a subprocess from a git worktree
   (``git worktree add /work/wt-old 4afac07``; ``--old /work/wt-old``), speaking the line
   protocol of ``benchmarks/line_engine.py``;
@@ -22,7 +23,7 @@ The issue's full runs (hours of CPU; a quiet machine, ``nice``):
     python benchmarks/strength.py --a new --b old --time 0.3 --rounds 2   # 200 games
     python benchmarks/strength.py --a new --b old --time 1 --rounds 1     # 100 games
     python benchmarks/strength.py --a new --b greedy --time 1             # 100 games
-    python benchmarks/strength.py --a alphabeta --b mcts --time 1         # the auto choice
+    python benchmarks/strength.py --a alphabeta-handwritten --b mcts-learned --time 1
     python benchmarks/strength.py --ladder --time 0.3 --rounds 1
 """
 
@@ -41,7 +42,7 @@ from make_sets import read_set
 
 from cernunos_widget.engine import Player, Position
 from cernunos_widget.solver import GreedyBot, Limit, RandomBot, best_decision, prepare_engine
-from cernunos_widget.solver.analyse import METHODS
+from cernunos_widget.solver.analyse import ENGINES, METHODS
 
 HERE = Path(__file__).resolve().parent
 
@@ -96,13 +97,14 @@ class OneStep:
 
 
 def make_player(name: str, seconds: float, old: str, seed: int):
-    if name == "new" or name in METHODS:
+    if name == "new" or name in ENGINES or name in METHODS:
         return Local("auto" if name == "new" else name, seconds)
     if name == "old":
         return Old(old, seconds)
     if name in ("greedy", "random"):
         return OneStep(name, seed)
-    raise SystemExit(f"unknown player {name!r}: new, {', '.join(METHODS)}, old, greedy, random")
+    names = ", ".join(("new", *ENGINES, *METHODS, "old", "greedy", "random"))
+    raise SystemExit(f"unknown player {name!r}: {names}")
 
 
 def play(green, purple, start: str) -> float:

@@ -225,7 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("auto", "alphabeta", "mcts"),
         default="auto",
         help="the search: auto (the strongest measured: proofs of small endgames, then MCTS "
-        "on the learned evaluation), alpha-beta (proves endgames) or MCTS (default auto)",
+        "on the learned evaluation), alpha-beta (proves endgames) or MCTS, both on the "
+        "learned evaluation under the standard rules (default auto)",
     )
     p.add_argument(
         "--memory-mb",

@@ -11,7 +11,13 @@ from cernunos_widget.engine import Position
 from cernunos_widget.review import review_game
 from cernunos_widget.session import Session
 from cernunos_widget.solver import Limit, SearchBot, analyse, analysis, best_decision
-from cernunos_widget.solver.analyse import AUTO_ESTIMATES, ENGINES, auto_method
+from cernunos_widget.solver.analyse import (
+    AUTO_ENDGAME,
+    AUTO_ESTIMATES,
+    ENGINES,
+    auto_method,
+    method_of,
+)
 
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
 ENDGAME = Position.from_cpn("TTTT,tb,.,BxTT/.,tBdDtt,fD,XbW/FdTTT,Wttt,wD,BCcb p 2 3-2")
@@ -46,19 +52,19 @@ def test_auto_names_the_method_behind_each_answer():
     estimates = analyse(MIDGAME, Limit(time=0.3), multipv=2)
     assert [i.engine for i in estimates] == [AUTO_ESTIMATES] * 2
     proofs = analyse(ENDGAME, Limit(time=5), multipv=2)  # 6 tokens left: proven
-    assert all(i.proven and i.engine == "alphabeta" for i in proofs)
+    assert all(i.proven and i.engine == AUTO_ENDGAME for i in proofs)
     assert proofs[0].outcome == "win"
     by_depth = analyse(MIDGAME, Limit(depth=2), multipv=2)
-    assert all(i.engine == "alphabeta" and i.depth == 2 for i in by_depth)
+    assert all(i.engine == AUTO_ENDGAME and i.depth == 2 for i in by_depth)
 
 
 def test_auto_runs_alpha_beta_under_a_depth_or_node_limit_and_in_endgames():
-    assert auto_method(Limit(depth=3), MIDGAME) == "alphabeta"
-    assert auto_method(Limit(nodes=1000, time=1), MIDGAME) == "alphabeta"
+    assert auto_method(Limit(depth=3), MIDGAME) == AUTO_ENDGAME
+    assert auto_method(Limit(nodes=1000, time=1), MIDGAME) == AUTO_ENDGAME
     assert auto_method(Limit(time=1), MIDGAME) == AUTO_ESTIMATES
-    assert auto_method(Limit(time=1), ENDGAME) == "alphabeta"
+    assert auto_method(Limit(time=1), ENDGAME) == AUTO_ENDGAME
     infos = analyse(MIDGAME, Limit(nodes=3000))
-    assert infos[0].nodes <= 3001 and infos[0].engine == "alphabeta"
+    assert infos[0].nodes <= 3001 and infos[0].engine == AUTO_ENDGAME
 
 
 
@@ -67,6 +73,30 @@ def test_auto_leaves_the_learned_evaluation_to_the_standard_rules(rules):
     """The weights are trained on standard games (D-10 variants): a variant's midgame is
     estimated by playouts under its own rules, and says so."""
     variant = Position.from_cpn(MIDGAME.cpn(), rules=rules)
-    assert auto_method(Limit(time=1), variant) == "mcts"
+    assert auto_method(Limit(time=1), variant) == "mcts-playouts"
     assert auto_method(Limit(time=1), MIDGAME) == "mcts-learned"
-    assert analyse(variant, Limit(time=0.2))[0].engine == "mcts"
+    assert analyse(variant, Limit(time=0.2))[0].engine == "mcts-playouts"
+
+
+@pytest.mark.parametrize(
+    ("engine", "standard", "variant"),
+    [
+        ("alphabeta", "alphabeta-learned", "alphabeta-handwritten"),
+        ("mcts", "mcts-learned", "mcts-playouts"),
+        ("mcts-playouts", "mcts-playouts", "mcts-playouts"),
+        ("alphabeta-handwritten", "alphabeta-handwritten", "alphabeta-handwritten"),
+    ],
+)
+def test_each_search_runs_the_learned_evaluation_under_the_standard_rules(
+    engine, standard, variant
+):
+    """Issue #11, item 3: alpha-beta and MCTS share the learned evaluation where it was
+    trained (so they agree), the handwritten one under a variant; a method pins it."""
+    wolf = Position.from_cpn(MIDGAME.cpn(), rules="wolf-1")
+    assert method_of(engine, Limit(time=1), MIDGAME) == standard
+    assert method_of(engine, Limit(time=1), wolf) == variant
+    assert {i.engine for i in analyse(MIDGAME, Limit(time=0.2), 2, engine=engine)} == {standard}
+    assert analyse(wolf, Limit(time=0.2), engine=engine)[0].engine == variant
+    if engine.startswith("alphabeta"):  # its proofs name the method that ran
+        proofs = analyse(ENDGAME, Limit(time=5), engine=engine)
+        assert proofs[0].proven and proofs[0].engine == standard

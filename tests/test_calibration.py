@@ -10,7 +10,7 @@ import pytest
 
 from cernunos_widget.engine import Position
 from cernunos_widget.solver import Limit, analyse
-from cernunos_widget.solver.analyse import AUTO_ESTIMATES, METHODS
+from cernunos_widget.solver.analyse import AUTO_ESTIMATES, ENGINES, METHODS, SEARCHES
 from cernunos_widget.solver.calibration import (
     CALIBRATION_PATH,
     Calibration,
@@ -84,7 +84,7 @@ def test_the_shipped_curves_are_the_fits_of_the_committed_samples(method):
     report = fit["report"][method]
     if "independent" in report:  # fitted on one position per game: calibration_check.py
         check = _script("calibration_check")
-        rows = [row for row in check.load(report["independent"]["games"]) if row[1] == method]
+        rows = check.rows_of(method, report["independent"]["games"])
         assert len(rows) == report["independent"]["positions"] >= check.MIN_POSITIONS
         curve, a, b = fit_curve([(x, r) for _, _, x, r in rows])
         assert [a, b] == report["shipped"] and curve == shipped().curves[method]
@@ -115,14 +115,16 @@ def test_the_default_is_calibrated_on_independent_games_within_the_goal():
     assert len(rows) == summary["positions"] >= 2000
     bins, ece = check.table(check.cross_validated(rows))
     assert (bins, round(ece, 4)) == (summary["table"], summary["ece_cross_validated"])
-    assert ece <= 0.05 < summary["ece_previous_curves"]
+    raw = check.table([(x, r) for _, _, x, r in rows])[1]
+    assert ece <= 0.05 < round(raw, 4) == summary["ece_raw"]  # closer than the raw output
 
 
 def test_the_api_reports_estimates_on_the_calibrated_scale_and_names_its_method():
-    for engine in (*METHODS, "auto"):
+    expected = {"auto": AUTO_ESTIMATES, **{e: pair[0] for e, pair in SEARCHES.items()}}
+    for engine in (*METHODS, *ENGINES):
         for info in analyse(MIDGAME, Limit(time=0.3), multipv=3, engine=engine):
             assert not info.proven and info.raw is not None
-            assert info.engine == (AUTO_ESTIMATES if engine == "auto" else engine)
+            assert info.engine == expected.get(engine, engine)
             assert info.estimate == calibrated(info.engine, info.raw)
 
 

@@ -84,7 +84,7 @@ class Info:
     depth: int = 0
     nodes: int = 0
     seconds: float = 0.0
-    engine: str = "alphabeta"  # the method behind this value (one of METHODS)
+    engine: str = "alphabeta-handwritten"  # the method behind this value (one of METHODS)
     raw: float | None = None  # the search's own output before calibration (None if proven)
 
     @property
@@ -186,8 +186,14 @@ ENGINES = ("alphabeta", "mcts", "auto")
 # The methods behind estimates: each search with the handwritten heuristic (alpha-beta's
 # horizon, MCTS's random playouts) or with the learned evaluation (solver/learned.py:
 # alpha-beta's horizon and ordering, MCTS's leaves instead of playouts).  Each has its own
-# calibration curve; the learned ones can also be named as engines (benchmarks use them).
-METHODS = ("alphabeta", "mcts", "alphabeta-learned", "mcts-learned")
+# calibration curve and can be named as an engine too.
+METHODS = ("alphabeta-handwritten", "mcts-playouts", "alphabeta-learned", "mcts-learned")
+# What engine="alphabeta" and engine="mcts" run: the learned evaluation under the standard
+# rules, which it was trained on; the handwritten heuristic under rule variants (D-10).
+SEARCHES = {
+    "alphabeta": ("alphabeta-learned", "alphabeta-handwritten"),
+    "mcts": ("mcts-learned", "mcts-playouts"),
+}
 # What engine="auto" uses before the endgame: the strongest method measured at equal time
 # (benchmarks/strength.py, docs/solver.md).
 AUTO_ESTIMATES = "mcts-learned"
@@ -195,9 +201,10 @@ AUTO_ESTIMATES = "mcts-learned"
 # (proofs, then depth-limited search that mostly reaches the end) kept the proven outcome
 # more often on the critical endgames (benchmarks/accuracy.py).
 AUTO_ALPHABETA_RESERVES = 10
+AUTO_ENDGAME = "alphabeta-handwritten"
 # ... and under rule variants (D-10), whose positions the learned weights were not trained
 # on: MCTS with random playouts, which follow the position's own rules.
-AUTO_VARIANT_ESTIMATES = "mcts"
+AUTO_VARIANT_ESTIMATES = "mcts-playouts"
 
 
 class UnknownEngineError(CernunosError):
@@ -212,6 +219,19 @@ def check_engine(engine: object) -> str:
     return engine
 
 
+def method_of(engine: str, limit: Limit, position: Position) -> str:
+    """The method (one of :data:`METHODS`) that ``engine`` runs at ``position``: a method
+    runs itself; ``alphabeta`` and ``mcts`` run their search with the learned evaluation
+    under the standard rules and the handwritten one under a variant (:data:`SEARCHES`);
+    ``auto`` runs :func:`auto_method`."""
+    if engine in METHODS:
+        return engine
+    if engine in SEARCHES:
+        learned, handwritten = SEARCHES[engine]
+        return learned if position.rules.is_standard else handwritten
+    return auto_method(limit, position)
+
+
 def auto_method(limit: Limit, position: Position) -> str:
     """What ``engine="auto"`` runs: alpha-beta (which proves small endgames) when the
     limit counts depth or nodes (its notions: a depth in decisions, an exact node count)
@@ -219,9 +239,9 @@ def auto_method(limit: Limit, position: Position) -> str:
     else :data:`AUTO_ESTIMATES` under the standard rules (the learned evaluation's) and
     :data:`AUTO_VARIANT_ESTIMATES` under a variant."""
     if limit.depth is not None or limit.nodes is not None:
-        return "alphabeta"
+        return AUTO_ENDGAME
     if position.reserve_size("g") + position.reserve_size("p") <= AUTO_ALPHABETA_RESERVES:
-        return "alphabeta"
+        return AUTO_ENDGAME
     return AUTO_ESTIMATES if position.rules.is_standard else AUTO_VARIANT_ESTIMATES
 
 
@@ -242,10 +262,12 @@ def analysis(
 
     ``engine="alphabeta"`` proves what it can and estimates the rest by iterative
     deepening; ``engine="mcts"`` runs Monte Carlo tree search (MCTS-Solver proves
-    outcomes too; ``limit.depth`` does not apply to it), best by visits first;
-    ``engine="auto"`` (the default) runs the strongest measured method: alpha-beta in
-    endgames and under a depth or node limit, else :data:`AUTO_ESTIMATES`
-    (:func:`auto_method`).  Every estimate is on the calibrated scale.
+    outcomes too; ``limit.depth`` does not apply to it), best by visits first; both with
+    the learned evaluation under the standard rules (:func:`method_of`; a method of
+    :data:`METHODS` pins the evaluation).  ``engine="auto"`` (the default) runs the
+    strongest measured method: alpha-beta in endgames and under a depth or node limit,
+    else :data:`AUTO_ESTIMATES` (:func:`auto_method`).  Every estimate is on the
+    calibrated scale.
     ``memory_mb`` bounds the MCTS tree (MiB; when full, the search goes on without adding
     nodes); alpha-beta's table has a fixed size.
     There is always at least one list: if the limit ends the search before its first
@@ -260,8 +282,7 @@ def analysis(
     memory_mb = check_memory_mb(memory_mb)
     prepare_engine()
     limit = limit or Limit()
-    if engine == "auto":
-        engine = auto_method(limit, position)
+    engine = method_of(engine, limit, position)
     if engine.startswith("alphabeta"):
         results = _improving(position, limit, multipv, stop, engine)
     else:
@@ -288,7 +309,7 @@ def _at_a_glance(position: Position, multipv: int) -> list[Info]:
                 False,
                 None,
                 None,
-                calibrated("alphabeta", raw),
+                calibrated(AUTO_ENDGAME, raw),
                 [decision_of(code)],
                 1,
                 raw=raw,
@@ -307,7 +328,8 @@ def _mcts_improving(
     memory_mb: float,
     method: str,
 ) -> Iterator[list[Info]]:
-    """MCTS results (``method``: ``mcts`` or ``mcts-learned``), best by visits first."""
+    """MCTS results (``method``: ``mcts-playouts`` or ``mcts-learned``), best by visits
+    first."""
     tree = Mcts(
         position, budget=budget, seed=0, memory_mb=memory_mb, evaluator=_evaluator(method)
     )
@@ -346,7 +368,7 @@ def _ranked(infos: dict[int, Info], budget: Budget, multipv: int) -> list[Info]:
 
 
 def _proofs(
-    position: Position, budget: Budget, multipv: int, proven: dict[int, Info]
+    position: Position, budget: Budget, multipv: int, proven: dict[int, Info], method: str
 ) -> Iterator[list[Info]]:
     """With at most :data:`EXACT_RESERVE_LIMIT` tokens left in both reserves, prove each
     first decision within :data:`EXACT_SHARE` of the time (filling ``proven``, by code).
@@ -384,6 +406,7 @@ def _proofs(
                 {"win": 1.0, "draw": 0.0, "loss": -1.0}[word],
                 [decision_of(c) for c in line],
                 depth=len(line),
+                engine=method,
             )
         yield _ranked(proven, budget, multipv)
         for info in _ranked(proven, budget, multipv):  # refine the shown lines to strong values
@@ -416,14 +439,14 @@ def _improving(
     limit: Limit,
     multipv: int,
     stop: threading.Event | None,
-    method: str = "alphabeta",
+    method: str,
 ) -> Iterator[list[Info]]:
     budget = _budget(limit, stop)
     sign = _perspective(position)
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     proven: dict[int, Info] = {}
-    if (yield from _proofs(position, budget, multipv, proven)):
+    if (yield from _proofs(position, budget, multipv, proven, method)):
         return
     depth_search = CompiledDepthSearch(budget, evaluator=_evaluator(method))
     max_depth = limit.depth if limit.depth is not None else 200

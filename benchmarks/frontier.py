@@ -4,7 +4,8 @@ Proves the outcome (win, draw or loss) of each position of ``benchmarks/frontier
 (made by ``make_frontier.py``) and of the wide 6-token position, each within ``--cap``
 seconds, and prints how many were proven, with times and decisions applied.
 ``--sample K`` takes every K-th position only (the full run costs up to 51 x cap
-seconds of one core).
+seconds of one core).  ``--evaluator learned`` orders the proofs by the learned evaluation
+(the shipped weights, or ``--weights FILE``) instead of the handwritten heuristic.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import time
 from pathlib import Path
 
 from cernunos_widget.engine import Position
-from cernunos_widget.solver import prepare_engine
+from cernunos_widget.solver import learned, prepare_engine
+from cernunos_widget.solver.compiled.evaluation import HANDWRITTEN, LEARNED
 from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
 from cernunos_widget.solver.search import Budget, SearchAborted
 
@@ -28,9 +30,11 @@ def positions(sample: int) -> list[str]:
     return cpns[::sample]
 
 
-def prove(cpn: str, cap: float) -> tuple[int | None, float, int]:
+def prove(
+    cpn: str, cap: float, evaluator: int = HANDWRITTEN, weights=None
+) -> tuple[int | None, float, int]:
     """(outcome for Green or None if not proven, seconds, decisions applied)."""
-    search = CompiledExactSearch(Budget(seconds=cap))
+    search = CompiledExactSearch(Budget(seconds=cap), evaluator=evaluator, weights=weights)
     start = time.perf_counter()
     try:
         outcome = search.outcome(Position.from_cpn(cpn))
@@ -44,12 +48,16 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per position")
     parser.add_argument("--sample", type=int, default=1, help="every K-th position")
     parser.add_argument("--wide", action="store_true", help="the wide position only")
+    parser.add_argument("--evaluator", choices=("handwritten", "learned"), default="handwritten")
+    parser.add_argument("--weights", help="a weights file for --evaluator learned")
     args = parser.parse_args()
+    evaluator = LEARNED if args.evaluator == "learned" else HANDWRITTEN
+    weights = learned.load_weights(args.weights) if args.weights else None
     prepare_engine()
     cpns = [WIDE] if args.wide else [WIDE, *positions(args.sample)]
     times = []
     for i, cpn in enumerate(cpns):
-        outcome, seconds, nodes = prove(cpn, args.cap)
+        outcome, seconds, nodes = prove(cpn, args.cap, evaluator, weights)
         word = "not proven" if outcome is None else {1: "green", 0: "draw", -1: "purple"}[outcome]
         print(f"{i:3d} {word:10s} {seconds:7.2f} s {nodes:13,d} decisions  {cpn}", flush=True)
         if outcome is not None and i > 0:

@@ -23,7 +23,9 @@ from pathlib import Path
 
 from cernunos_widget.engine import Position
 from cernunos_widget.engine.decisions import decision_of
-from cernunos_widget.solver import Limit, analyse, solve
+from cernunos_widget.solver import Limit, analyse, prepare_engine
+from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
+from cernunos_widget.solver.search import Budget, SearchAborted
 
 OPENING_DECISIONS = 4  # random decisions before the bots take over
 BOT_NODES = 10_000  # decisions a NodeBot's depth search may apply per choice
@@ -45,9 +47,17 @@ class NodeBot:
         if len(codes) == 1:
             return codes[0]
         if reserves(position) <= 8:
-            solution = solve(position, Limit(nodes=BOT_PROOF_NODES), strong=False)
-            if solution.proven and solution.pv:
-                return solution.pv[0].code
+            prepare_engine()
+            proof = CompiledExactSearch(Budget(nodes=BOT_PROOF_NODES))  # handwritten order
+            try:
+                outcome = proof.outcome(position)
+                line = proof.principal_variation(
+                    position, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1)
+                )
+            except SearchAborted:
+                line = []
+            if line:
+                return line[0]
         infos = analyse(position, Limit(nodes=BOT_NODES), engine="alphabeta-handwritten")
         return infos[0].decision.code
 

@@ -14,6 +14,7 @@ from cernunos_widget.solver import Limit, SearchBot, analyse, analysis, best_dec
 from cernunos_widget.solver.analyse import (
     AUTO_ENDGAME,
     AUTO_ESTIMATES,
+    AUTO_PROOFS,
     ENGINES,
     auto_method,
     method_of,
@@ -21,6 +22,7 @@ from cernunos_widget.solver.analyse import (
 
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
 ENDGAME = Position.from_cpn("TTTT,tb,.,BxTT/.,tBdDtt,fD,XbW/FdTTT,Wttt,wD,BCcb p 2 3-2")
+LATE = Position.from_cpn("ttDbDdW,BcF,w,Ctttt/.,Xxb,TTTTTT,BBbT/TTTT,.,.,fDtt p 2 1-1")
 
 
 @pytest.mark.parametrize(
@@ -52,7 +54,7 @@ def test_auto_names_the_method_behind_each_answer():
     estimates = analyse(MIDGAME, Limit(time=0.3), multipv=2)
     assert [i.engine for i in estimates] == [AUTO_ESTIMATES] * 2
     proofs = analyse(ENDGAME, Limit(time=5), multipv=2)  # 6 tokens left: proven
-    assert all(i.proven and i.engine == AUTO_ENDGAME for i in proofs)
+    assert all(i.proven and i.engine == AUTO_PROOFS for i in proofs)
     assert proofs[0].outcome == "win"
     by_depth = analyse(MIDGAME, Limit(depth=2), multipv=2)
     assert all(i.engine == AUTO_ENDGAME and i.depth == 2 for i in by_depth)
@@ -62,7 +64,11 @@ def test_auto_runs_alpha_beta_under_a_depth_or_node_limit_and_in_endgames():
     assert auto_method(Limit(depth=3), MIDGAME) == AUTO_ENDGAME
     assert auto_method(Limit(nodes=1000, time=1), MIDGAME) == AUTO_ENDGAME
     assert auto_method(Limit(time=1), MIDGAME) == AUTO_ESTIMATES
-    assert auto_method(Limit(time=1), ENDGAME) == AUTO_ENDGAME
+    assert auto_method(Limit(time=1), LATE) == AUTO_ENDGAME  # 9 tokens left
+    assert auto_method(Limit(time=1), ENDGAME) == AUTO_PROOFS  # 6: proofs, learned order
+    wolf = Position.from_cpn(ENDGAME.cpn(), rules="wolf-1")
+    assert auto_method(Limit(time=1), wolf) == AUTO_ENDGAME  # the weights know no variant
+    assert auto_method(Limit(nodes=1000), ENDGAME) == AUTO_ENDGAME
     infos = analyse(MIDGAME, Limit(nodes=3000))
     assert infos[0].nodes <= 3001 and infos[0].engine == AUTO_ENDGAME
 

@@ -23,6 +23,7 @@ from cernunos_widget.solver import (
     play_game,
     solve,
 )
+from cernunos_widget.solver.compiled.evaluation import LEARNED
 from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
 from cernunos_widget.solver.search import Budget, ExactSearch
 
@@ -68,7 +69,12 @@ def green_view(solution, p: Position) -> int:
     return solution.score if p.decider in (None, Player.GREEN) else -solution.score
 
 
-@pytest.mark.parametrize("searcher", [ExactSearch, CompiledExactSearch])
+def learned_order_search() -> CompiledExactSearch:
+    """The compiled exact search ordered by the learned evaluation (what solve runs)."""
+    return CompiledExactSearch(evaluator=LEARNED)
+
+
+@pytest.mark.parametrize("searcher", [ExactSearch, CompiledExactSearch, learned_order_search])
 def test_exact_solver_agrees_with_brute_force(endgames, searcher):
     assert len(endgames) >= 200
     assert sum(1 for p, _ in endgames if len(p.option_codes) > 2) >= 100  # not all trivial

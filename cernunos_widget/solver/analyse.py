@@ -140,6 +140,13 @@ def _perspective(position: Position) -> int:
     return -1 if decider is not None and decider.letter == "p" else 1
 
 
+def proof_ordering(position: Position) -> int:
+    """The evaluation that orders exact searches at ``position``: the learned one under
+    the standard rules, which it was trained on (it proves wide endgames orders of
+    magnitude sooner, docs/solver.md), else the handwritten heuristic (D-10 variants)."""
+    return LEARNED if position.rules.is_standard else HANDWRITTEN
+
+
 def _budget(limit: Limit | None, stop: threading.Event | None) -> Budget:
     limit = limit or Limit()
     return Budget(seconds=limit.time, nodes=limit.nodes, stop=stop)
@@ -154,11 +161,13 @@ def solve(
 ) -> Solution:
     """Solve exactly, or say honestly that it could not be done within ``limit``.
 
+    The search orders its decisions by the learned evaluation under the standard rules
+    (:func:`proof_ordering`); the values are exact either way.
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
     prepare_engine()
     budget = _budget(limit, stop)
     sign = _perspective(position)
-    search = CompiledExactSearch(budget)
+    search = CompiledExactSearch(budget, evaluator=proof_ordering(position))
     try:
         outcome = search.outcome(position)
         score = search.strong_value(position, outcome) if strong else None
@@ -199,9 +208,15 @@ SEARCHES = {
 AUTO_ESTIMATES = "mcts-learned"
 # ... except near the end: with at most this many tokens left in both reserves, alpha-beta
 # (proofs, then depth-limited search that mostly reaches the end) kept the proven outcome
-# more often on the critical endgames (benchmarks/accuracy.py).
+# more often on the critical endgames (benchmarks/accuracy.py) ...
 AUTO_ALPHABETA_RESERVES = 10
+# ... with the handwritten heuristic (it kept more than the learned one there), and under a
+# depth or node limit (the deterministic bots behind the committed data, benchmarks/sets.py)
 AUTO_ENDGAME = "alphabeta-handwritten"
+# ... but where analysis proves (at most EXACT_RESERVE_LIMIT tokens left), the proofs are
+# ordered by the learned evaluation under the standard rules: wide endgames are proven
+# orders of magnitude sooner (benchmarks/frontier.py).
+AUTO_PROOFS = "alphabeta-learned"
 # ... and under rule variants (D-10), whose positions the learned weights were not trained
 # on: MCTS with random playouts, which follow the position's own rules.
 AUTO_VARIANT_ESTIMATES = "mcts-playouts"
@@ -235,14 +250,19 @@ def method_of(engine: str, limit: Limit, position: Position) -> str:
 def auto_method(limit: Limit, position: Position) -> str:
     """What ``engine="auto"`` runs: alpha-beta (which proves small endgames) when the
     limit counts depth or nodes (its notions: a depth in decisions, an exact node count)
-    or when at most :data:`AUTO_ALPHABETA_RESERVES` tokens are left in both reserves;
-    else :data:`AUTO_ESTIMATES` under the standard rules (the learned evaluation's) and
+    or when at most :data:`AUTO_ALPHABETA_RESERVES` tokens are left in both reserves
+    (:data:`AUTO_PROOFS` where it proves, under the standard rules); else
+    :data:`AUTO_ESTIMATES` under the standard rules (the learned evaluation's) and
     :data:`AUTO_VARIANT_ESTIMATES` under a variant."""
     if limit.depth is not None or limit.nodes is not None:
         return AUTO_ENDGAME
-    if position.reserve_size("g") + position.reserve_size("p") <= AUTO_ALPHABETA_RESERVES:
+    reserves = position.reserve_size("g") + position.reserve_size("p")
+    standard = position.rules.is_standard
+    if reserves <= EXACT_RESERVE_LIMIT and standard:
+        return AUTO_PROOFS
+    if reserves <= AUTO_ALPHABETA_RESERVES:
         return AUTO_ENDGAME
-    return AUTO_ESTIMATES if position.rules.is_standard else AUTO_VARIANT_ESTIMATES
+    return AUTO_ESTIMATES if standard else AUTO_VARIANT_ESTIMATES
 
 
 def _evaluator(method: str) -> int:
@@ -383,7 +403,7 @@ def _proofs(
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     green_outcome: dict[int, int] = {}  # -1 / 0 / 1 from Green's point of view
-    exact = CompiledExactSearch(budget)
+    exact = CompiledExactSearch(budget, evaluator=_evaluator(method))
     deadline = budget.deadline
     if deadline is not None:  # proofs get half the time; estimates the rest if they fail
         budget.deadline = budget.started + (deadline - budget.started) * EXACT_SHARE

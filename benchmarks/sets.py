@@ -23,9 +23,8 @@ from pathlib import Path
 
 from cernunos_widget.engine import Position
 from cernunos_widget.engine.decisions import decision_of
-from cernunos_widget.solver import Limit, analyse, prepare_engine
-from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
-from cernunos_widget.solver.search import Budget, SearchAborted
+from cernunos_widget.solver import Limit, analyse, solve
+from cernunos_widget.solver.compiled.evaluation import HANDWRITTEN
 
 OPENING_DECISIONS = 4  # random decisions before the bots take over
 BOT_NODES = 10_000  # decisions a NodeBot's depth search may apply per choice
@@ -47,17 +46,11 @@ class NodeBot:
         if len(codes) == 1:
             return codes[0]
         if reserves(position) <= 8:
-            prepare_engine()
-            proof = CompiledExactSearch(Budget(nodes=BOT_PROOF_NODES))  # handwritten order
-            try:
-                outcome = proof.outcome(position)
-                line = proof.principal_variation(
-                    position, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1)
-                )
-            except SearchAborted:
-                line = []
-            if line:
-                return line[0]
+            solution = solve(  # the handwritten order: the stored games replay as played
+                position, Limit(nodes=BOT_PROOF_NODES), strong=False, evaluator=HANDWRITTEN
+            )
+            if solution.proven and solution.pv:
+                return solution.pv[0].code
         infos = analyse(position, Limit(nodes=BOT_NODES), engine="alphabeta-handwritten")
         return infos[0].decision.code
 

@@ -158,16 +158,19 @@ def solve(
     *,
     strong: bool = True,
     stop: threading.Event | None = None,
+    evaluator: int | None = None,
 ) -> Solution:
     """Solve exactly, or say honestly that it could not be done within ``limit``.
 
-    The search orders its decisions by the learned evaluation under the standard rules
-    (:func:`proof_ordering`); the values are exact either way.
+    The search orders its decisions by ``evaluator`` (by default the learned evaluation
+    under the standard rules, :func:`proof_ordering`); the values are exact either way.
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
     prepare_engine()
     budget = _budget(limit, stop)
     sign = _perspective(position)
-    search = CompiledExactSearch(budget, evaluator=proof_ordering(position))
+    if evaluator is None:
+        evaluator = proof_ordering(position)
+    search = CompiledExactSearch(budget, evaluator=evaluator)
     try:
         outcome = search.outcome(position)
         score = search.strong_value(position, outcome) if strong else None

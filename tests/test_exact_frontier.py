@@ -17,6 +17,7 @@ from cernunos_widget.engine import Position
 from cernunos_widget.solver import Limit, solve
 from cernunos_widget.solver.compiled.evaluation import HANDWRITTEN, LEARNED
 from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
+from cernunos_widget.solver.search import Budget
 from cernunos_widget.solver.values import final_score
 
 HARDER = [
@@ -28,6 +29,16 @@ HARDER = [
 # The wide 6-token endgame of the issue: unproven in 300 s with the handwritten ordering,
 # about a million decisions with the learned one.
 WIDE = "d,tdBD,c,wSTTT/bb,t,ttttttCT,sdtt/Ff,.,WtTTTTD,WXT p 1 3-1"
+
+
+# From benchmarks/frontier.txt: alpha-beta alone proved none of these in 60 s; with
+# proof-number search taking turns, a Purple win, a Green win and a draw in 1-2 s each.
+NARROW = [
+    "D,sbTT,.,fx/DC,BSTT,wtt,DT/ttttttt,WwWcttb,tFd,BBd g 1 3-0",
+    "Bwtt,BTTTTTTT,d,wWttttDttW/.,dCS,c,Xt/sd,F,DD,fbb g 2 3-1",
+    "BfDwt,bW,TTSB,bWw/TTTTTT,.,Dbd,X/Bttc,TT,CD,tsttttttttd g 2 0-0",
+    "wD,TTX,TTF,w/D,dTttttt,xbdsb,BS/CWf,Bb,BTTW,dtt p 2 3-3",
+]
 
 
 def green_outcome(p: Position) -> int:
@@ -79,6 +90,25 @@ def test_along_the_proof_every_decision_of_the_loser_still_loses(cpn, evaluator)
                     )
                     end = play_out(child, rest)
                     assert end.is_over and green_outcome(end) == outcome
+            checked += 1
+        p = p.play(code)
+    assert checked and p.is_over and green_outcome(p) == outcome
+
+
+@pytest.mark.parametrize("cpn", NARROW)
+def test_proofs_found_by_proof_numbers_hold_along_their_line(cpn):
+    """Along the proven line, no decision of a player the outcome does not favour (the
+    loser; both players in a draw) does better than the outcome: each option proven."""
+    p = Position.from_cpn(cpn)
+    search = CompiledExactSearch(Budget(seconds=120), evaluator=LEARNED)
+    outcome = search.outcome(p)  # Green's point of view
+    line = search.principal_variation(p, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1))
+    checked = 0
+    for code in line:
+        sign = 1 if p.decider.letter == "g" else -1
+        if sign * outcome <= 0:
+            for reply in p.option_codes:
+                assert sign * search.outcome(p.child(reply)) <= sign * outcome, reply
             checked += 1
         p = p.play(code)
     assert checked and p.is_over and green_outcome(p) == outcome

@@ -23,7 +23,9 @@ from cernunos_widget.solver import (
     play_game,
     solve,
 )
-from cernunos_widget.solver.compiled.evaluation import LEARNED
+from cernunos_widget.solver.compiled import searchers
+from cernunos_widget.solver.compiled.convert import encode
+from cernunos_widget.solver.compiled.evaluation import HANDWRITTEN, LEARNED
 from cernunos_widget.solver.compiled.searchers import CompiledExactSearch
 from cernunos_widget.solver.search import Budget, ExactSearch
 
@@ -80,6 +82,28 @@ def test_exact_solver_agrees_with_brute_force(endgames, searcher):
     assert sum(1 for p, _ in endgames if len(p.option_codes) > 2) >= 100  # not all trivial
     for p, truth in endgames:
         search = searcher()
+        outcome = search.outcome(p)
+        assert outcome == (truth > 0) - (truth < 0), p.cpn()
+        assert search.strong_value(p, outcome) == truth, p.cpn()
+
+
+@pytest.mark.parametrize("evaluator", [HANDWRITTEN, LEARNED])
+def test_proof_number_verdicts_agree_with_brute_force(endgames, evaluator):
+    """Proof-number search alone, on each yes-or-no question around the true value."""
+    for p, truth in endgames:
+        if p.is_over:
+            continue
+        for target in sorted({truth, truth + 1, 1, 0}):
+            runner = CompiledExactSearch(evaluator=evaluator).runner
+            assert runner.prove(encode(p), target) == (truth >= target), (p.cpn(), target)
+
+
+def test_outcomes_by_turns_of_both_searches_agree_with_brute_force(endgames, monkeypatch):
+    """Tiny turns: alpha-beta and proof-number search alternate on every endgame, and the
+    exact values alpha-beta then finds build on the bounds proof-number search left."""
+    monkeypatch.setattr(searchers, "FIRST_TURN", 16)
+    for p, truth in endgames:
+        search = CompiledExactSearch(evaluator=LEARNED)
         outcome = search.outcome(p)
         assert outcome == (truth > 0) - (truth < 0), p.cpn()
         assert search.strong_value(p, outcome) == truth, p.cpn()

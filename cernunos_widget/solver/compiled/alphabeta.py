@@ -25,9 +25,8 @@ from ..values import INFINITY
 from .evaluation import LEARNED, PROVEN_BASE, end_score, leaf_score
 from .layout import MAX_OPTIONS, SIZE
 from .rules import child_into, decider, is_over, options
-from .table import find_slot, state_hash, store_slot
+from .table import EXACT, find_slot, state_hash, store_slot
 
-EXACT = 1 << 30  # the depth of a search to the end of the game
 NOT_SETTLED = 1 << 40  # beyond every score
 KILLER = MAX_OPTIONS  # the pool's column for each ply's killer decision
 MAX_PLY = 1024
@@ -51,7 +50,7 @@ def new_pool() -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _tick(ctl):
+def tick(ctl):
     """Count one decision applied; False when the search must stop."""
     ctl[NODES] += 1
     if ctl[NODES] > ctl[MAX_NODES] or (ctl[NODES] & 1023 == 0 and ctl[STOP]):
@@ -120,7 +119,7 @@ def search(
             tried_first = True
     if tried_first:
         code = first
-        if not _tick(ctl):
+        if not tick(ctl):
             return 0
         c = np.empty(SIZE, np.int16)
         child_into(s, code, c, scratch)
@@ -170,7 +169,7 @@ def search(
             code = opts[i]
             if tried_first and code == first:
                 continue
-            if not _tick(ctl):
+            if not tick(ctl):
                 return 0
             child_into(s, code, kids[j], scratch)
             cut = _settled(kids[j], green, a, b, shift)

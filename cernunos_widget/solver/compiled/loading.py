@@ -23,9 +23,9 @@ import numpy as np
 from numba.core import base
 from numba.core.runtime import rtsys
 
-from . import alphabeta, evaluation, mcts_tree, playout, rules
+from . import alphabeta, evaluation, mcts_tree, playout, proofnumbers, rules
 from .convert import encode
-from .table import Table
+from .table import Table, exact_bounds
 
 # numba versions whose cached-load path was checked to need only the runtime (NRT)
 _FAST_LOAD_NUMBA = ("0.68",)
@@ -38,6 +38,9 @@ ENTRY_POINTS = (
     rules.child,
     alphabeta.search,
     alphabeta.table_move,
+    proofnumbers.prove,
+    exact_bounds,
+    evaluation.leaf_score,
     playout.playout,
     rules.is_over,
     rules.decider,
@@ -79,6 +82,8 @@ def _calls() -> list[Callable[[], object]]:
     rules.options(s.copy(), out)
     code = int(out[0])
     table = Table.create(10)
+    proofs = proofnumbers.ProofTable.create(10)
+    ctl, pool = alphabeta.new_ctl(1_000), alphabeta.new_pool()
     weights = np.zeros(evaluation.N_WEIGHTS, np.float32)  # the type the searches take
     return [
         lambda: rules.options(s.copy(), out),
@@ -87,6 +92,9 @@ def _calls() -> list[Callable[[], object]]:
             s, 2, -1, 1, 0, *table, alphabeta.new_ctl(1_000), alphabeta.new_pool(), 0, weights
         ),
         lambda: alphabeta.table_move(s, table.keys, table.move, table.depth),
+        lambda: proofnumbers.prove(s, 1, 0, 2, 2, *table, *proofs, ctl, pool, 0, weights),
+        lambda: exact_bounds(s, table.keys, table.lower, table.upper, table.depth),
+        lambda: evaluation.leaf_score(s, 0, weights),
         lambda: playout.playout(s, 4, np.zeros(1, np.uint64), out),
         lambda: rules.is_over(s),
         lambda: rules.decider(s),

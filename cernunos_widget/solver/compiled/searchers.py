@@ -9,10 +9,12 @@ event and Ctrl-C: it raises the compiled search's stop flag, which unwinds at on
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 import weakref
 from collections.abc import Callable
+from typing import TypeVar
 
 import numpy as np
 
@@ -34,13 +36,19 @@ from .alphabeta import (
     table_move,
 )
 from .convert import encode, option_codes
-from .evaluation import HANDWRITTEN
+from .evaluation import HANDWRITTEN, leaf_score
+from .proofnumbers import UNREACHABLE, ProofTable, prove
 from .rules import child, is_over, new_options
-from .table import Table
+from .table import Table, exact_bounds
 
 _NO_LIMIT = 1 << 62
 _POLL = 0.005  # seconds between looks at the clock and the stop event
 _INLINE_NODES = 20_000  # about 20 ms: searched without a worker thread
+T = TypeVar("T")
+
+
+class SliceSpent(Exception):
+    """A compiled search used the decisions it was given, before the budget ran out."""
 
 
 class _Runner:
@@ -64,37 +72,23 @@ class _Runner:
         # once this runner is gone (its worker threads have ended: they hold it), the
         # table goes back, emptied, for the next search of this process
         weakref.finalize(self, self.table.recycle)
+        self.proof_table: ProofTable | None = None  # made by the first proof-number search
         self.pool = new_pool()
         self.ctl = new_ctl(_NO_LIMIT)
         self.reached_horizon = False
 
-    def value(self, s: np.ndarray, depth: int, alpha: int, beta: int) -> int:
-        """The fail-soft value of state ``s``; raises SearchAborted at a limit.
+    def value(
+        self, s: np.ndarray, depth: int, alpha: int, beta: int, nodes: int = _NO_LIMIT
+    ) -> int:
+        """The fail-soft value of state ``s``; raises SearchAborted at a limit, and
+        :class:`SliceSpent` after ``nodes`` decisions if the budget allows more.
 
         A search first runs in the calling thread for at most ``_INLINE_NODES`` decisions
         (a few milliseconds, most calls end there); a longer one starts again in a worker
         thread, where the table already holds what the first attempt learned.
         """
-        budget = self.budget
-        self._check_clock()
-        remaining = _NO_LIMIT if budget.max_nodes is None else budget.max_nodes - budget.spent
-        inline = min(remaining, _INLINE_NODES)
-        v = self._search(s, depth, alpha, beta, inline)
-        horizon = bool(self.ctl[HORIZON])  # the table keeps values found beyond it
-        if self.ctl[ABORTED] and inline < remaining:
-            self._check_clock()
-            v = self._in_worker(s, depth, alpha, beta, remaining - inline)
-            horizon |= bool(self.ctl[HORIZON])
-        if self.ctl[ABORTED]:
-            raise SearchAborted("stopped" if self.ctl[STOP] else "node limit")
-        self.reached_horizon = horizon
-        return v
 
-    def _search(self, s: np.ndarray, depth: int, alpha: int, beta: int, nodes: int) -> int:
-        ctl = self.ctl
-        ctl[:] = 0
-        ctl[MAX_NODES] = nodes
-        try:
+        def call() -> int:
             return int(
                 search(
                     s,
@@ -103,23 +97,101 @@ class _Runner:
                     beta,
                     0,
                     *self.table,
-                    ctl,
+                    self.ctl,
                     self.pool,
                     self.evaluator,
                     self.weights,
                 )
             )
+
+        self._check_clock()
+        remaining = self._remaining()
+        allowed = min(remaining, nodes)
+        inline = min(allowed, _INLINE_NODES)
+        v = self._compiled(call, inline)
+        horizon = bool(self.ctl[HORIZON])  # the table keeps values found beyond it
+        if self.ctl[ABORTED] and inline < allowed:
+            self._check_clock()
+            v = self._in_worker(call, allowed - inline)
+            horizon |= bool(self.ctl[HORIZON])
+        self._raise_if_aborted(sliced=allowed < remaining)
+        self.reached_horizon = horizon
+        return v
+
+    def prove(self, s: np.ndarray, target: int, nodes: int = _NO_LIMIT) -> bool:
+        """Does Green's exact score from unfinished state ``s`` reach ``target``?  By
+        proof-number search (``proofnumbers.py``), whose verdicts go into the table as
+        exact bounds; raises SearchAborted or :class:`SliceSpent` as :meth:`value`."""
+        if self.proof_table is None:
+            self.proof_table = ProofTable.create(self.table.keys.size.bit_length() - 1)
+
+        def call() -> tuple[int, int]:
+            return prove(
+                s,
+                target,
+                0,
+                UNREACHABLE,
+                UNREACHABLE,
+                *self.table,
+                *self.proof_table,
+                self.ctl,
+                self.pool,
+                self.evaluator,
+                self.weights,
+            )
+
+        self._check_clock()
+        remaining = self._remaining()
+        allowed = min(remaining, nodes)
+        proof, disproof = self._in_worker(call, allowed)
+        self._raise_if_aborted(sliced=allowed < remaining)
+        if proof and disproof:  # the numbers outgrew every threshold: no verdict possible
+            raise SearchAborted("proof numbers overflowed")
+        return proof == 0
+
+    def estimate(self, s: np.ndarray) -> int:
+        """The evaluation of ``s`` the searches order by (Green's point of view)."""
+        return int(leaf_score(s, self.evaluator, self.weights))
+
+    def bounds(self, s: np.ndarray) -> tuple[int, int]:
+        """The exact bounds the table holds on the value of ``s`` (none: +-INFINITY)."""
+        table = self.table
+        lower, upper = exact_bounds(s, table.keys, table.lower, table.upper, table.depth)
+        return int(lower), int(upper)
+
+    def _remaining(self) -> int:
+        budget = self.budget
+        return _NO_LIMIT if budget.max_nodes is None else budget.max_nodes - budget.spent
+
+    def _raise_if_aborted(self, sliced: bool) -> None:
+        """After a compiled search: why it stopped early, if it did (``sliced``: it was
+        given fewer decisions than the budget has left)."""
+        if not self.ctl[ABORTED]:
+            return
+        if self.ctl[STOP]:
+            raise SearchAborted("stopped")
+        if sliced:
+            raise SliceSpent
+        raise SearchAborted("node limit")
+
+    def _compiled(self, call: Callable[[], T], nodes: int) -> T:
+        """Run a compiled search of at most ``nodes`` decisions, counting them."""
+        ctl = self.ctl
+        ctl[:] = 0
+        ctl[MAX_NODES] = nodes
+        try:
+            return call()
         finally:
             self.budget.spent += int(ctl[NODES])
 
-    def _in_worker(self, s: np.ndarray, depth: int, alpha: int, beta: int, nodes: int) -> int:
+    def _in_worker(self, call: Callable[[], T], nodes: int) -> T:
         """Search in a worker thread, watching the clock, the stop event and Ctrl-C."""
-        result: list[int] = []
+        result: list[T] = []
         failure: list[BaseException] = []
 
         def work() -> None:
             try:
-                result.append(self._search(s, depth, alpha, beta, nodes))
+                result.append(self._compiled(call, nodes))
             except BaseException as error:  # handed to the calling thread
                 failure.append(error)
 
@@ -155,6 +227,9 @@ class _Runner:
 # Depths (in decisions) of the shallow searches that first fill the table's best
 # decisions for an exact search: the exact search tries them first.
 ORDERING_DEPTHS = (2, 4, 6, 8, 10, 12)
+# The decisions of alpha-beta's first turn in an outcome proof (then proof-number
+# search's; each turn doubles): most positions are proven within it.
+FIRST_TURN = 250_000
 
 
 class CompiledExactSearch(ExactSearch):
@@ -179,6 +254,44 @@ class CompiledExactSearch(ExactSearch):
 
     def value(self, p: Position, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         s = encode(p)
+        self._order(s)
+        return self.runner.value(s, EXACT, alpha, beta)
+
+    def outcome(self, p: Position) -> int:
+        """-1, 0 or 1: who wins with perfect play (Green's point of view).
+
+        Alpha-beta (window -1, 1) and proof-number search take turns, each with twice the
+        decisions of its last turn, sharing the table: alpha-beta proves quickly what its
+        order of values finds, proof-number search what needs narrow refutations.
+        """
+        if p.is_over:
+            return super().outcome(p)
+        s = encode(p)
+        self._order(s)
+        runner = self.runner
+        nodes = FIRST_TURN
+        while True:
+            with contextlib.suppress(SliceSpent):
+                v = runner.value(s, EXACT, -1, 1, nodes)
+                return (v > 0) - (v < 0)
+            for target in self._open_questions(s):
+                with contextlib.suppress(SliceSpent):
+                    runner.prove(s, target, nodes)
+            lower, upper = runner.bounds(s)
+            if lower >= 1 or upper <= -1 or lower == upper == 0:
+                return (lower > 0) - (upper < 0)
+            nodes *= 2
+
+    def _open_questions(self, s: np.ndarray) -> list[int]:
+        """The targets (1: does Green win, 0: does Green at least draw) the table does not
+        answer yet, the one that may settle the outcome alone first (by the estimate)."""
+        lower, upper = self.runner.bounds(s)
+        questions = [t for t in (1, 0) if lower < t <= upper]
+        if len(questions) == 2 and self.runner.estimate(s) < 0:
+            questions.reverse()  # "no" to "at least a draw?" settles a loss
+        return questions
+
+    def _order(self, s: np.ndarray) -> None:
         key = s.tobytes()
         if key not in self._ordered:
             for depth in ORDERING_DEPTHS:
@@ -186,7 +299,6 @@ class CompiledExactSearch(ExactSearch):
                 if not self.runner.reached_horizon:
                     break  # that search reached the end everywhere: the table is exact
             self._ordered.add(key)
-        return self.runner.value(s, EXACT, alpha, beta)
 
     def principal_variation(
         self, p: Position, matches: Callable[[int], bool], window: tuple[int, int]

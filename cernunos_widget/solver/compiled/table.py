@@ -17,6 +17,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from ..values import INFINITY
 from .layout import (
     AGENDA,
     AGENDA_LEN,
@@ -33,6 +34,7 @@ from .layout import (
     WOLF_STEPS,
 )
 
+EXACT = 1 << 30  # the depth of a search to the end of the game (its entries are exact)
 _PRIME = np.uint64(0x100000001B3)
 _OFFSET = np.uint64(0xCBF29CE484222325)
 
@@ -84,6 +86,15 @@ def find_slot(keys, h):
     if keys[base + 1] == h:
         return base + 1
     return np.int64(-1)
+
+
+@njit(cache=True)
+def exact_bounds(s, keys, lower_t, upper_t, depth_t):
+    """The bounds an exact search stored for state ``s``, or (-INFINITY, INFINITY)."""
+    slot = find_slot(keys, state_hash(s))
+    if slot >= 0 and depth_t[slot] >= EXACT:
+        return np.int64(lower_t[slot]), np.int64(upper_t[slot])
+    return np.int64(-INFINITY), np.int64(INFINITY)
 
 
 @njit(cache=True, inline="always")

@@ -13,6 +13,7 @@ decisions are printed on stderr.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -51,17 +52,30 @@ def proven_within(p: Position, nodes: int) -> tuple[float, int] | None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--after",
+        type=int,
+        nargs=2,
+        metavar=("CANDIDATE", "FOUND"),
+        help="resume a cut run: skip (without proving) candidates up to CANDIDATE, of which "
+        "FOUND went into the set; print only the positions found after them",
+    )
+    args = parser.parse_args()
+    after, found = args.after or (0, 0)
     # Load the compiled core before the first clock starts (a small proven endgame).
     proven_within(Position.from_cpn("TC,Sw,XB,Dcd/WDTTTTT,.,BF,W/bw,Ddttttfd,bxB,st g 2 5-5"), CAP)
     rng = random.Random(SEED)
     seen: set[str] = set()
-    found = 0
-    print(f"# Cernunos frontier set, made by benchmarks/make_frontier.py (seed {SEED})")
+    if not after:
+        print(f"# Cernunos frontier set, made by benchmarks/make_frontier.py (seed {SEED})")
     while found < WANTED:
         p = endgame(rng)
         if p is None or p.cpn() in seen:
             continue
         seen.add(p.cpn())
+        if len(seen) <= after:
+            continue
         took = proven_within(p, CAP)
         print(f"candidate {len(seen)}: {took} {p.cpn()}", file=sys.stderr)
         if took is None:

@@ -22,6 +22,7 @@ The issue's full runs (hours of CPU; a quiet machine, ``nice``):
 
     python benchmarks/strength.py --a new --b old --time 0.3 --rounds 2   # 200 games
     python benchmarks/strength.py --a new --b old --time 1 --rounds 1     # 100 games
+    (or in two halves: ``--openings 25``, then ``--skip 25``)
     python benchmarks/strength.py --a new --b greedy --time 1             # 100 games
     python benchmarks/strength.py --a alphabeta-handwritten --b mcts-learned --time 1
     python benchmarks/strength.py --ladder --time 0.3 --rounds 1
@@ -172,11 +173,14 @@ def main() -> None:
     parser.add_argument("--b", default="old")
     parser.add_argument("--time", type=float, default=0.3, help="seconds a decision")
     parser.add_argument("--openings", type=int, default=50, help="the first N openings")
+    parser.add_argument(
+        "--skip", type=int, default=0, help="leave out the first K of them (split a long run)"
+    )
     parser.add_argument("--rounds", type=int, default=1, help="games per opening and colour")
     parser.add_argument("--old", default="/work/wt-old", help="a checkout of commit 4afac07")
     parser.add_argument("--ladder", action="store_true", help="random, greedy, old, new")
     args = parser.parse_args()
-    openings = read_set("openings")[: args.openings]
+    openings = read_set("openings")[args.skip : args.openings]
     names = ["random", "greedy", "old", "new"] if args.ladder else [args.a, args.b]
     players = {n: make_player(n, args.time, args.old, seed=k) for k, n in enumerate(names)}
     results = {}

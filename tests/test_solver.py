@@ -196,11 +196,16 @@ def test_a_stop_or_an_interrupt_returns_the_best_so_far():
     timer.cancel()
     assert infos and infos[0].decision in MIDGAME.legal_decisions()
 
-    # Ctrl-C (SIGINT) while the compiled search runs in its worker thread.
+    # Ctrl-C (SIGINT) while the compiled search runs in its worker thread.  Python's own
+    # handler, even where the runner ignores SIGINT (a background job of a shell).
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT))
     timer.start()
-    infos = analyse(MIDGAME, Limit(time=60))
-    timer.join()
+    try:
+        infos = analyse(MIDGAME, Limit(time=60))
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
     assert infos and infos[0].decision in MIDGAME.legal_decisions()
     assert infos[0].seconds < 59  # it stopped at the interrupt, not at the time limit
 

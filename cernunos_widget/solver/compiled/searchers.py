@@ -270,26 +270,27 @@ class CompiledExactSearch(ExactSearch):
         self._order(s)
         runner = self.runner
         nodes = FIRST_TURN
+        lower, upper = -INFINITY, INFINITY  # what is proven of the value
         while True:
             with contextlib.suppress(SliceSpent):
                 v = runner.value(s, EXACT, -1, 1, nodes)
                 return (v > 0) - (v < 0)
-            for target in self._open_questions(s):
+            known = runner.bounds(s)
+            lower, upper = max(lower, known[0]), min(upper, known[1])
+            # The questions still open (1: does Green win, 0: does Green at least draw?),
+            # first the one whose answer may settle the outcome alone, by the estimate.
+            questions = [t for t in (1, 0) if lower < t <= upper]
+            if len(questions) == 2 and runner.estimate(s) < 0:
+                questions.reverse()  # "no" to "at least a draw?" settles a loss
+            for target in questions:
                 with contextlib.suppress(SliceSpent):
-                    runner.prove(s, target, nodes)
-            lower, upper = runner.bounds(s)
-            if lower >= 1 or upper <= -1 or lower == upper == 0:
+                    if runner.prove(s, target, nodes):
+                        lower = max(lower, target)
+                    else:
+                        upper = min(upper, target - 1)
+            if lower >= 1 or upper <= -1 or lower == upper == 0:  # the outcome is settled
                 return (lower > 0) - (upper < 0)
             nodes *= 2
-
-    def _open_questions(self, s: np.ndarray) -> list[int]:
-        """The targets (1: does Green win, 0: does Green at least draw) the table does not
-        answer yet, the one that may settle the outcome alone first (by the estimate)."""
-        lower, upper = self.runner.bounds(s)
-        questions = [t for t in (1, 0) if lower < t <= upper]
-        if len(questions) == 2 and self.runner.estimate(s) < 0:
-            questions.reverse()  # "no" to "at least a draw?" settles a loss
-        return questions
 
     def _order(self, s: np.ndarray) -> None:
         key = s.tobytes()

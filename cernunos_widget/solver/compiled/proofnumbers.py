@@ -55,7 +55,7 @@ class ProofTable(NamedTuple):
 
     @classmethod
     def create(cls, bits: int = 21) -> ProofTable:
-        """``2 ** bits`` empty slots (2**21: 40 MB), in pages touched only when used."""
+        """``2 ** bits`` empty slots (2**21: 64 MB), in pages touched only when used."""
         if not 10 <= bits <= 28:
             raise ValueError(f"table bits must be from 10 to 28, not {bits}")
         size = 1 << bits
@@ -88,12 +88,12 @@ def _record_verdict(h, target, proven, code, work, keys, lower_t, upper_t, move_
     slot = find_slot(keys, h)
     if slot < 0 or depth_t[slot] < EXACT:
         slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
-        if keys[slot] != h or depth_t[slot] < EXACT:  # a new entry, or a guess replaced
+        if keys[slot] != h:  # a new entry (a depth-limited one keeps its decision)
             keys[slot] = h
-            lower_t[slot] = -INFINITY
-            upper_t[slot] = INFINITY
-            move_t[slot] = code
+            move_t[slot] = -1
             work_t[slot] = 0
+        lower_t[slot] = -INFINITY  # a depth-limited search's bounds are guesses
+        upper_t[slot] = INFINITY
         depth_t[slot] = EXACT
     if proven:
         lower_t[slot] = max(np.int64(lower_t[slot]), np.int64(target))
@@ -188,9 +188,9 @@ def prove(
             if slot >= 0:
                 pns[i], dns[i] = proof_t[slot], disproof_t[slot]
             else:
-                yes = 0.5 + 0.5 * math.tanh(leaf_score(kids[i], evaluator, w) / SCALE)
-                pns[i] = 1 + np.int64(SPREAD * (1.0 - yes))
-                dns[i] = 1 + np.int64(SPREAD * yes)
+                chance = 0.5 + 0.5 * math.tanh(leaf_score(kids[i], evaluator, w) / SCALE)
+                pns[i] = 1 + np.int64(SPREAD * (1.0 - chance))
+                dns[i] = 1 + np.int64(SPREAD * chance)
         else:
             pns[i] = 0 if kid_verdict == PROVEN else UNREACHABLE
             dns[i] = UNREACHABLE if kid_verdict == PROVEN else 0

@@ -104,9 +104,7 @@ class _Runner:
                 )
             )
 
-        self._check_clock()
-        remaining = self._remaining()
-        allowed = min(remaining, nodes)
+        allowed, sliced = self._allowance(nodes)
         inline = min(allowed, _INLINE_NODES)
         v = self._compiled(call, inline)
         horizon = bool(self.ctl[HORIZON])  # the table keeps values found beyond it
@@ -114,7 +112,7 @@ class _Runner:
             self._check_clock()
             v = self._in_worker(call, allowed - inline)
             horizon |= bool(self.ctl[HORIZON])
-        self._raise_if_aborted(sliced=allowed < remaining)
+        self._raise_if_aborted(sliced)
         self.reached_horizon = horizon
         return v
 
@@ -140,11 +138,9 @@ class _Runner:
                 self.weights,
             )
 
-        self._check_clock()
-        remaining = self._remaining()
-        allowed = min(remaining, nodes)
+        allowed, sliced = self._allowance(nodes)
         proof, disproof = self._in_worker(call, allowed)
-        self._raise_if_aborted(sliced=allowed < remaining)
+        self._raise_if_aborted(sliced)
         if proof and disproof:  # the numbers outgrew every threshold: no verdict possible
             raise SearchAborted("proof numbers overflowed")
         return proof == 0
@@ -159,9 +155,13 @@ class _Runner:
         lower, upper = exact_bounds(s, table.keys, table.lower, table.upper, table.depth)
         return int(lower), int(upper)
 
-    def _remaining(self) -> int:
+    def _allowance(self, nodes: int) -> tuple[int, bool]:
+        """Before a compiled search of at most ``nodes`` decisions: how many it may apply,
+        and whether that is fewer than the budget has left; raises at the time limit."""
+        self._check_clock()
         budget = self.budget
-        return _NO_LIMIT if budget.max_nodes is None else budget.max_nodes - budget.spent
+        remaining = _NO_LIMIT if budget.max_nodes is None else budget.max_nodes - budget.spent
+        return min(remaining, nodes), nodes < remaining
 
     def _raise_if_aborted(self, sliced: bool) -> None:
         """After a compiled search: why it stopped early, if it did (``sliced``: it was

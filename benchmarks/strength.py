@@ -16,7 +16,8 @@ the end; one game at a time, one search thread per engine.  Players:
 Every search player gets ``--time`` seconds a decision (each decision, effect choices
 included).  Prints points (a draw is half), the share with its 95% Wilson interval.
 ``--ladder`` plays every pair of ``random greedy old new`` and prints Elo-style ratings
-(Bradley-Terry fit, random at 0).
+(Bradley-Terry fit, random at 0).  ``--games FILE`` appends every game (players, Green's
+points, opening, decisions) to a file, to replay the losses.
 
 The issue's full runs (hours of CPU; a quiet machine, ``nice``):
 
@@ -108,8 +109,9 @@ def make_player(name: str, seconds: float, old: str, seed: int):
     raise SystemExit(f"unknown player {name!r}: {names}")
 
 
-def play(green, purple, start: str) -> float:
-    """One game to the end; Green's points (1, 0.5 or 0)."""
+def play(green, purple, start: str, record=None) -> float:
+    """One game to the end; Green's points (1, 0.5 or 0).  ``record``: a text file where
+    the game goes as a line: Green, Purple, Green's points, the opening, its decisions."""
     position = Position.from_cpn(start)
     decisions: list[str] = []
     while not position.is_over:
@@ -118,7 +120,11 @@ def play(green, purple, start: str) -> float:
         position = position.play(token)
         decisions.append(token)
     winner = position.result().winner
-    return 0.5 if winner is None else float(winner == Player.GREEN)
+    points = 0.5 if winner is None else float(winner == Player.GREEN)
+    if record is not None:
+        print(green.name, purple.name, points, start, " ".join(decisions), sep="\t", file=record)
+        record.flush()
+    return points
 
 
 def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -131,15 +137,15 @@ def wilson(points: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def match(a, b, openings: list[str], rounds: int) -> tuple[float, int]:
+def match(a, b, openings: list[str], rounds: int, record=None) -> tuple[float, int]:
     """``a``'s points and the games played: each opening with both colours, ``rounds``
-    times."""
+    times (each game written to ``record``, if given)."""
     points, games = 0.0, 0
     started = time.perf_counter()
     for _ in range(rounds):
         for start in openings:
-            points += play(a, b, start)
-            points += 1 - play(b, a, start)
+            points += play(a, b, start, record)
+            points += 1 - play(b, a, start, record)
             games += 2
             low, high = wilson(points, games)
             print(
@@ -179,6 +185,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1, help="games per opening and colour")
     parser.add_argument("--old", default="/work/wt-old", help="a checkout of commit 4afac07")
     parser.add_argument("--ladder", action="store_true", help="random, greedy, old, new")
+    parser.add_argument("--games", help="append every game to this file (tab-separated)")
     args = parser.parse_args()
     openings = read_set("openings")[args.skip : args.openings]
     names = ["random", "greedy", "old", "new"] if args.ladder else [args.a, args.b]
@@ -186,7 +193,8 @@ def main() -> None:
     results = {}
     for a, b in itertools.combinations(names, 2):
         first, second = (b, a) if args.ladder else (a, b)  # the stronger-looking first
-        points, games = match(players[first], players[second], openings, args.rounds)
+        with open(args.games or os.devnull, "a") as record:
+            points, games = match(players[first], players[second], openings, args.rounds, record)
         low, high = wilson(points, games)
         results[first, second] = (points, games)
         print(

@@ -32,7 +32,7 @@ WIDE = "d,tdBD,c,wSTTT/bb,t,ttttttCT,sdtt/Ff,.,WtTTTTD,WXT p 1 3-1"
 
 
 # From benchmarks/frontier.txt: alpha-beta alone proved none of these in 60 s; with
-# proof-number search taking turns, a Purple win, a Green win and a draw in 1-2 s each.
+# proof-number search taking turns, two Purple wins, a Green win and a draw, each within 2 s.
 NARROW = [
     "D,sbTT,.,fx/DC,BSTT,wtt,DT/ttttttt,WwWcttb,tFd,BBd g 1 3-0",
     "Bwtt,BTTTTTTT,d,wWttttDttW/.,dCS,c,Xt/sd,F,DD,fbb g 2 3-1",

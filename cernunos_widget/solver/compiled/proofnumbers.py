@@ -34,7 +34,7 @@ from .alphabeta import ABORTED, EXACT, MAX_PLY, NODES, tick
 from .evaluation import SCALE, end_score, leaf_score
 from .layout import SIZE
 from .rules import child_into, decider, is_over, options
-from .table import find_slot, state_hash, store_slot
+from .table import find_slot, hashed_exact_bounds, state_hash, store_slot
 
 UNREACHABLE = 1 << 50  # a proof or disproof number that means "never": the other is 0
 PROVEN, DISPROVEN, OPEN = 1, 0, -1  # verdicts
@@ -73,12 +73,11 @@ def _question_key(h, target):
 @njit(cache=True)
 def known_verdict(h, target, keys, lower_t, upper_t, depth_t):
     """PROVEN or DISPROVEN if alpha-beta's table answers the question for hash ``h``."""
-    slot = find_slot(keys, h)
-    if slot >= 0 and depth_t[slot] >= EXACT:
-        if lower_t[slot] >= target:
-            return PROVEN
-        if upper_t[slot] < target:
-            return DISPROVEN
+    lower, upper = hashed_exact_bounds(h, keys, lower_t, upper_t, depth_t)
+    if lower >= target:
+        return PROVEN
+    if upper < target:
+        return DISPROVEN
     return OPEN
 
 

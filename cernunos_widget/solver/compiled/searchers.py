@@ -270,7 +270,8 @@ class CompiledExactSearch(ExactSearch):
         self._order(s)
         runner = self.runner
         nodes = FIRST_TURN
-        lower, upper = -INFINITY, INFINITY  # what is proven of the value
+        # What is proven of the value (kept here too: the table may replace the entry)
+        lower, upper = -INFINITY, INFINITY
         while True:
             with contextlib.suppress(SliceSpent):
                 v = runner.value(s, EXACT, -1, 1, nodes)

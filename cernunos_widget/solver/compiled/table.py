@@ -91,7 +91,13 @@ def find_slot(keys, h):
 @njit(cache=True)
 def exact_bounds(s, keys, lower_t, upper_t, depth_t):
     """The bounds an exact search stored for state ``s``, or (-INFINITY, INFINITY)."""
-    slot = find_slot(keys, state_hash(s))
+    return hashed_exact_bounds(state_hash(s), keys, lower_t, upper_t, depth_t)
+
+
+@njit(cache=True, inline="always")
+def hashed_exact_bounds(h, keys, lower_t, upper_t, depth_t):
+    """:func:`exact_bounds` of the state of hash ``h``."""
+    slot = find_slot(keys, h)
     if slot >= 0 and depth_t[slot] >= EXACT:
         return np.int64(lower_t[slot]), np.int64(upper_t[slot])
     return np.int64(-INFINITY), np.int64(INFINITY)

@@ -6,12 +6,18 @@ seconds, and prints how many were proven, with times and decisions applied.
 ``--sample K`` takes every K-th position only (the full run costs up to 51 x cap
 seconds of one core).  ``--evaluator learned`` orders the proofs by the learned evaluation
 (the shipped weights, or ``--weights FILE``) instead of the handwritten heuristic.
+``--old CHECKOUT`` proves them with that checkout's ``solve`` instead (the solver the set
+was chosen against: ``git worktree add /work/wt-old 4afac07``), in a subprocess speaking
+the line protocol of ``line_engine.py``; it has no learned evaluation to order by.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -43,6 +49,36 @@ def prove(
     return outcome, time.perf_counter() - start, search.budget.spent
 
 
+class OldSolver:
+    """Another checkout's ``solve`` in a subprocess (``line_engine.py``)."""
+
+    def __init__(self, checkout: str) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("line_engine.py"))],
+            cwd=checkout,
+            env=dict(os.environ, PYTHONPATH=checkout),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        if self.process.stdout.readline().strip() != "ready":
+            raise SystemExit(f"the engine in {checkout} did not start")
+        self.prove(WIDE, 5.0)  # load its exact search before any clock
+
+    def prove(self, cpn: str, cap: float) -> tuple[int | None, float, int]:
+        """(outcome for Green or None if not proven, seconds, decisions applied)."""
+        start = time.perf_counter()
+        self.process.stdin.write(f"solve\t{cap}\t{cpn}\n")
+        self.process.stdin.flush()
+        word, nodes = self.process.stdout.readline().split()
+        seconds = time.perf_counter() - start
+        if word == "unproven":
+            return None, seconds, int(nodes)
+        for_decider = {"win": 1, "draw": 0, "loss": -1}[word]
+        green = Position.from_cpn(cpn).decider.letter == "g"
+        return for_decider if green else -for_decider, seconds, int(nodes)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per position")
@@ -50,14 +86,21 @@ def main() -> None:
     parser.add_argument("--wide", action="store_true", help="the wide position only")
     parser.add_argument("--evaluator", choices=("handwritten", "learned"), default="handwritten")
     parser.add_argument("--weights", help="a weights file for --evaluator learned")
+    parser.add_argument("--old", help="prove with this checkout's solve (commit 4afac07)")
     args = parser.parse_args()
     evaluator = LEARNED if args.evaluator == "learned" else HANDWRITTEN
     weights = learned.load_weights(args.weights) if args.weights else None
-    prepare_engine()
+    if args.old:
+        old = OldSolver(args.old)
+    else:
+        prepare_engine()
     cpns = [WIDE] if args.wide else [WIDE, *positions(args.sample)]
     times = []
     for i, cpn in enumerate(cpns):
-        outcome, seconds, nodes = prove(cpn, args.cap, evaluator, weights)
+        if args.old:
+            outcome, seconds, nodes = old.prove(cpn, args.cap)
+        else:
+            outcome, seconds, nodes = prove(cpn, args.cap, evaluator, weights)
         word = "not proven" if outcome is None else {1: "green", 0: "draw", -1: "purple"}[outcome]
         print(f"{i:3d} {word:10s} {seconds:7.2f} s {nodes:13,d} decisions  {cpn}", flush=True)
         if outcome is not None and i > 0:

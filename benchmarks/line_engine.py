@@ -8,7 +8,10 @@ Run it from another checkout to play an older version, e.g. commit 4afac07::
 It warms the engine up (compiling or loading before any clock), prints ``ready``, then
 answers each request line ``<seconds>\\t<start CPN>\\t<decisions>`` (the game so far as
 decision tokens, separated by spaces; positions inside an effect have no CPN) with one
-line: ``best_decision(position, Limit(time=seconds))``.  An empty line or EOF ends it.
+line: ``best_decision(position, Limit(time=seconds))``; and each request
+``solve\t<seconds>\t<CPN>`` with ``<outcome> <decisions applied>``, the outcome of
+``solve(position, Limit(time=seconds), strong=False)`` for the decider (``win``,
+``draw``, ``loss``) or ``unproven``.  An empty line or EOF ends it.
 """
 
 from __future__ import annotations
@@ -16,7 +19,21 @@ from __future__ import annotations
 import sys
 
 from cernunos_widget.engine import Position
-from cernunos_widget.solver import Limit, best_decision
+from cernunos_widget.solver import Limit, best_decision, solve
+
+
+def answer(request: str) -> str:
+    """The answer to one request line (see the module's docstring)."""
+    fields = request.rstrip("\n").split("\t")
+    if fields[0] == "solve":
+        _, seconds, cpn = fields
+        solution = solve(Position.from_cpn(cpn), Limit(time=float(seconds)), strong=False)
+        return f"{solution.outcome if solution.proven else 'unproven'} {solution.nodes}"
+    seconds, cpn, decisions = fields
+    position = Position.from_cpn(cpn)
+    for token in decisions.split():
+        position = position.play(token)
+    return str(best_decision(position, Limit(time=float(seconds))))
 
 
 def main() -> None:
@@ -25,11 +42,7 @@ def main() -> None:
     for line in sys.stdin:
         if not line.strip():
             break
-        seconds, cpn, decisions = line.rstrip("\n").split("\t")
-        position = Position.from_cpn(cpn)
-        for token in decisions.split():
-            position = position.play(token)
-        print(best_decision(position, Limit(time=float(seconds))), flush=True)
+        print(answer(line), flush=True)
 
 
 if __name__ == "__main__":

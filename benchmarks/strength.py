@@ -17,7 +17,9 @@ Every search player gets ``--time`` seconds a decision (each decision, effect ch
 included).  Prints points (a draw is half), the share with its 95% Wilson interval.
 ``--ladder`` plays every pair of ``random greedy old new`` and prints Elo-style ratings
 (Bradley-Terry fit, random at 0).  ``--games FILE`` appends every game (players, Green's
-points, opening, decisions) to a file, to replay the losses.
+points, opening, decisions) to a file, to replay the losses; ``--retry FILE`` plays again,
+at ``--time``, every game of FILE that ``--a`` did not win against ``--b`` (same opening,
+same colours): do the losses go away with more time?
 
 The issue's full runs (hours of CPU; a quiet machine, ``nice``):
 
@@ -27,6 +29,7 @@ The issue's full runs (hours of CPU; a quiet machine, ``nice``):
     python benchmarks/strength.py --a new --b greedy --time 1             # 100 games
     python benchmarks/strength.py --a alphabeta-handwritten --b mcts-learned --time 1
     python benchmarks/strength.py --ladder --time 0.3 --rounds 1
+    python benchmarks/strength.py --a new --b greedy --time 3 --retry games.tsv  # the losses
 """
 
 from __future__ import annotations
@@ -156,6 +159,32 @@ def match(a, b, openings: list[str], rounds: int, record=None) -> tuple[float, i
     return points, games
 
 
+def lost_games(path: str, a: str, b: str) -> list[tuple[str, float, bool]]:
+    """The games of a ``--games`` file that ``a`` did not win against ``b``: (opening,
+    ``a``'s points, whether ``a`` played Green)."""
+    lost = []
+    for line in Path(path).read_text().splitlines():
+        green, purple, green_points, start = line.split("\t")[:4]
+        if {green, purple} == {a, b}:
+            points = float(green_points) if green == a else 1 - float(green_points)
+            if points < 1:
+                lost.append((start, points, green == a))
+    return lost
+
+
+def retry(a, b, path: str) -> None:
+    """Play again each game of ``path`` that ``a`` did not win against ``b``."""
+    before = after = 0.0
+    games = lost_games(path, a.name, b.name)
+    for start, points, a_is_green in games:
+        green_points = play(a, b, start) if a_is_green else play(b, a, start)
+        now = green_points if a_is_green else 1 - green_points
+        before, after = before + points, after + now
+        colour = "Green" if a_is_green else "Purple"
+        print(f"  {a.name} as {colour} from {start}: {points:g} -> {now:g}", flush=True)
+    print(f"{a.name} vs {b.name}, {len(games)} games not won, again: {before:g} -> {after:g}")
+
+
 def elo(results: dict[tuple[str, str], tuple[float, int]], names: list[str]) -> dict:
     """Bradley-Terry ratings on the Elo scale (400 log10), the first name at 0."""
     strength = dict.fromkeys(names, 1.0)
@@ -186,7 +215,12 @@ def main() -> None:
     parser.add_argument("--old", default="/work/wt-old", help="a checkout of commit 4afac07")
     parser.add_argument("--ladder", action="store_true", help="random, greedy, old, new")
     parser.add_argument("--games", help="append every game to this file (tab-separated)")
+    parser.add_argument("--retry", help="play again the games of this file --a did not win")
     args = parser.parse_args()
+    if args.retry:
+        a, b = (make_player(n, args.time, args.old, seed=k) for k, n in enumerate((args.a, args.b)))
+        retry(a, b, args.retry)
+        return
     openings = read_set("openings")[args.skip : args.openings]
     names = ["random", "greedy", "old", "new"] if args.ladder else [args.a, args.b]
     players = {n: make_player(n, args.time, args.old, seed=k) for k, n in enumerate(names)}

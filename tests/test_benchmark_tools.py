@@ -1,0 +1,73 @@
+"""Tools of the benchmarks: ``strength.py --retry`` plays again exactly the games a player
+did not win; ``line_engine.py`` answers solve requests (``frontier.py --old``)."""
+
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+
+import line_engine  # noqa: E402
+import strength  # noqa: E402
+
+from cernunos_widget.engine import Position  # noqa: E402
+from cernunos_widget.solver import Limit, solve  # noqa: E402
+
+OPENING = ".,.,.,./.,D,s,b/.,.,F,. g 2 0-0"
+OTHER = "S,.,.,./.,.,W,./b,.,.,w g 2 0-0"
+
+
+class Recording(strength.OneStep):
+    """A one-ply bot that notes the openings and colours it played."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__("random", seed=1)
+        self.name, self.played = name, []
+
+    def choose(self, position, start, decisions):
+        self.played.append((start, position.decider.letter))
+        return super().choose(position, start, decisions)
+
+
+def write_games(path: Path) -> None:
+    rows = [
+        ("new", "greedy", "1.0", OPENING),  # won as Green
+        ("greedy", "new", "1.0", OPENING),  # lost as Purple
+        ("new", "greedy", "0.5", OTHER),  # drawn as Green
+        ("greedy", "new", "0.0", OTHER),  # won as Purple
+        ("new", "old", "0.0", OTHER),  # another pair
+    ]
+    path.write_text("".join("\t".join((*row, "T@a1")) + "\n" for row in rows))
+
+
+def test_lost_games_are_the_ones_not_won_by_the_first_player_with_their_colours(tmp_path):
+    games = tmp_path / "games.tsv"
+    write_games(games)
+    assert strength.lost_games(str(games), "new", "greedy") == [
+        (OPENING, 0.0, False),
+        (OTHER, 0.5, True),
+    ]
+    assert strength.lost_games(str(games), "greedy", "new") == [
+        (OPENING, 0.0, False),
+        (OTHER, 0.5, False),
+        (OTHER, 0.0, True),
+    ]
+
+
+def test_retry_plays_each_lost_game_again_from_its_opening_and_colour(tmp_path, capsys):
+    games = tmp_path / "games.tsv"
+    write_games(games)
+    new = Recording("new")
+    strength.retry(new, Recording("greedy"), str(games))
+    assert set(new.played) == {(OPENING, "p"), (OTHER, "g")}  # it decides for its colour
+    assert "2 games not won, again: 0.5 ->" in capsys.readouterr().out
+
+
+def test_the_line_engine_answers_a_solve_request_with_the_outcome_for_the_decider():
+    endgame = "TTTTB,sBttb,btt,XCTTWTW/D,.,dd,d/TxSTTDTDB,fwb,F,cw p L 1-2"
+    word, nodes = line_engine.answer(f"solve\t5\t{endgame}\n").split()
+    assert (word, int(nodes) > 0) == ("win", True)
+    assert solve(Position.from_cpn(endgame), Limit(time=5), strong=False).outcome == "win"
+    assert line_engine.answer(f"solve\t0.001\t{strength.read_set('openings')[0]}").startswith(
+        "unproven "
+    )

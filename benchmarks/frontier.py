@@ -8,18 +8,18 @@ seconds of one core).  ``--evaluator learned`` orders the proofs by the learned 
 (the shipped weights, or ``--weights FILE``) instead of the handwritten heuristic.
 ``--old CHECKOUT`` proves them with that checkout's ``solve`` instead (the solver the set
 was chosen against: ``git worktree add /work/wt-old 4afac07``), in a subprocess speaking
-the line protocol of ``line_engine.py``; it has no learned evaluation to order by.
+the line protocol of ``line_engine.py``: no learned order there, and ``solve`` also finds
+a principal variation within the cap (a little more work than an outcome alone).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import subprocess
-import sys
 import time
 from pathlib import Path
+
+from line_engine import spawn
 
 from cernunos_widget.engine import Position
 from cernunos_widget.solver import learned, prepare_engine
@@ -53,16 +53,7 @@ class OldSolver:
     """Another checkout's ``solve`` in a subprocess (``line_engine.py``)."""
 
     def __init__(self, checkout: str) -> None:
-        self.process = subprocess.Popen(
-            [sys.executable, str(Path(__file__).with_name("line_engine.py"))],
-            cwd=checkout,
-            env=dict(os.environ, PYTHONPATH=checkout),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        if self.process.stdout.readline().strip() != "ready":
-            raise SystemExit(f"the engine in {checkout} did not start")
+        self.process = spawn(checkout)
         self.prove(WIDE, 5.0)  # load its exact search before any clock
 
     def prove(self, cpn: str, cap: float) -> tuple[int | None, float, int]:
@@ -70,13 +61,21 @@ class OldSolver:
         start = time.perf_counter()
         self.process.stdin.write(f"solve\t{cap}\t{cpn}\n")
         self.process.stdin.flush()
-        word, nodes = self.process.stdout.readline().split()
-        seconds = time.perf_counter() - start
-        if word == "unproven":
-            return None, seconds, int(nodes)
-        for_decider = {"win": 1, "draw": 0, "loss": -1}[word]
-        green = Position.from_cpn(cpn).decider.letter == "g"
-        return for_decider if green else -for_decider, seconds, int(nodes)
+        reply = self.process.stdout.readline().split()
+        if len(reply) != 2:
+            raise SystemExit(f"the old engine answered {reply!r} to a solve request")
+        word, nodes = reply
+        return green_outcome(cpn, word), time.perf_counter() - start, int(nodes)
+
+
+def green_outcome(cpn: str, word: str) -> int | None:
+    """Green's outcome (1, 0, -1; None if ``unproven``) from ``solve``'s word for the player
+    who decides at ``cpn`` (Green's own word when the game is over)."""
+    if word == "unproven":
+        return None
+    for_decider = {"win": 1, "draw": 0, "loss": -1}[word]
+    decider = Position.from_cpn(cpn).decider
+    return -for_decider if decider is not None and decider.letter == "p" else for_decider
 
 
 def main() -> None:
@@ -88,6 +87,8 @@ def main() -> None:
     parser.add_argument("--weights", help="a weights file for --evaluator learned")
     parser.add_argument("--old", help="prove with this checkout's solve (commit 4afac07)")
     args = parser.parse_args()
+    if args.old and (args.weights or args.evaluator != "handwritten"):
+        parser.error("--old proves with that checkout's own solve: no --evaluator, --weights")
     evaluator = LEARNED if args.evaluator == "learned" else HANDWRITTEN
     weights = learned.load_weights(args.weights) if args.weights else None
     if args.old:

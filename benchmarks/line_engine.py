@@ -9,17 +9,35 @@ It warms the engine up (compiling or loading before any clock), prints ``ready``
 answers each request line ``<seconds>\\t<start CPN>\\t<decisions>`` (the game so far as
 decision tokens, separated by spaces; positions inside an effect have no CPN) with one
 line: ``best_decision(position, Limit(time=seconds))``; and each request
-``solve\t<seconds>\t<CPN>`` with ``<outcome> <decisions applied>``, the outcome of
+``solve\\t<seconds>\\t<CPN>`` with ``<outcome> <decisions applied>``, the outcome of
 ``solve(position, Limit(time=seconds), strong=False)`` for the decider (``win``,
 ``draw``, ``loss``) or ``unproven``.  An empty line or EOF ends it.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+from pathlib import Path
 
 from cernunos_widget.engine import Position
 from cernunos_widget.solver import Limit, best_decision, solve
+
+
+def spawn(checkout: str) -> subprocess.Popen:
+    """This engine over ``checkout``'s package in a subprocess, once it says ``ready``."""
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve())],
+        cwd=checkout,
+        env=dict(os.environ, PYTHONPATH=checkout),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    if process.stdout.readline().strip() != "ready":
+        raise SystemExit(f"the engine in {checkout} did not start")
+    return process
 
 
 def answer(request: str) -> str:

@@ -38,18 +38,16 @@ import argparse
 import itertools
 import math
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+from line_engine import spawn
 from make_sets import read_set
 
 from cernunos_widget.engine import Player, Position
 from cernunos_widget.solver import GreedyBot, Limit, RandomBot, best_decision, prepare_engine
 from cernunos_widget.solver.analyse import ENGINES, METHODS
-
-HERE = Path(__file__).resolve().parent
 
 
 class Local:
@@ -72,17 +70,7 @@ class Old:
 
     def __init__(self, checkout: str, seconds: float) -> None:
         self.seconds = seconds
-        env = dict(os.environ, PYTHONPATH=checkout)
-        self.process = subprocess.Popen(
-            [sys.executable, str(HERE / "line_engine.py")],
-            cwd=checkout,
-            env=env,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        if self.process.stdout.readline().strip() != "ready":
-            raise RuntimeError(f"the engine in {checkout} did not start")
+        self.process = spawn(checkout)
 
     def choose(self, position: Position, start: str, decisions: list[str]) -> str:
         self.process.stdin.write(f"{self.seconds}\t{start}\t{' '.join(decisions)}\n")
@@ -159,9 +147,9 @@ def match(a, b, openings: list[str], rounds: int, record=None) -> tuple[float, i
     return points, games
 
 
-def lost_games(path: str, a: str, b: str) -> list[tuple[str, float, bool]]:
-    """The games of a ``--games`` file that ``a`` did not win against ``b``: (opening,
-    ``a``'s points, whether ``a`` played Green)."""
+def games_not_won(path: str, a: str, b: str) -> list[tuple[str, float, bool]]:
+    """The games of a ``--games`` file that ``a`` did not win against ``b`` (lost or
+    drawn): (opening, ``a``'s points, whether ``a`` played Green)."""
     lost = []
     for line in Path(path).read_text().splitlines():
         green, purple, green_points, start = line.split("\t")[:4]
@@ -175,7 +163,7 @@ def lost_games(path: str, a: str, b: str) -> list[tuple[str, float, bool]]:
 def retry(a, b, path: str) -> None:
     """Play again each game of ``path`` that ``a`` did not win against ``b``."""
     before = after = 0.0
-    games = lost_games(path, a.name, b.name)
+    games = games_not_won(path, a.name, b.name)
     for start, points, a_is_green in games:
         green_points = play(a, b, start) if a_is_green else play(b, a, start)
         now = green_points if a_is_green else 1 - green_points
@@ -215,7 +203,9 @@ def main() -> None:
     parser.add_argument("--old", default="/work/wt-old", help="a checkout of commit 4afac07")
     parser.add_argument("--ladder", action="store_true", help="random, greedy, old, new")
     parser.add_argument("--games", help="append every game to this file (tab-separated)")
-    parser.add_argument("--retry", help="play again the games of this file --a did not win")
+    parser.add_argument(
+        "--retry", help="play again the games of this --games file --a did not win (not recorded)"
+    )
     args = parser.parse_args()
     if args.retry:
         a, b = (make_player(n, args.time, args.old, seed=k) for k, n in enumerate((args.a, args.b)))

@@ -7,6 +7,7 @@ from pathlib import Path
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
 
+import frontier  # noqa: E402
 import line_engine  # noqa: E402
 import strength  # noqa: E402
 
@@ -17,16 +18,16 @@ OPENING = ".,.,.,./.,D,s,b/.,.,F,. g 2 0-0"
 OTHER = "S,.,.,./.,.,W,./b,.,.,w g 2 0-0"
 
 
-class Recording(strength.OneStep):
-    """A one-ply bot that notes the openings and colours it played."""
+class Recording:
+    """A deterministic player (its first option, or its last) that notes the openings and
+    colours it played."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__("random", seed=1)
-        self.name, self.played = name, []
+    def __init__(self, name: str, last: bool = False) -> None:
+        self.name, self.last, self.played = name, last, []
 
     def choose(self, position, start, decisions):
         self.played.append((start, position.decider.letter))
-        return super().choose(position, start, decisions)
+        return str(position.legal_decisions()[-1 if self.last else 0])
 
 
 def write_games(path: Path) -> None:
@@ -40,14 +41,14 @@ def write_games(path: Path) -> None:
     path.write_text("".join("\t".join((*row, "T@a1")) + "\n" for row in rows))
 
 
-def test_lost_games_are_the_ones_not_won_by_the_first_player_with_their_colours(tmp_path):
+def test_games_not_won_are_the_lost_and_drawn_ones_with_their_colours(tmp_path):
     games = tmp_path / "games.tsv"
     write_games(games)
-    assert strength.lost_games(str(games), "new", "greedy") == [
+    assert strength.games_not_won(str(games), "new", "greedy") == [
         (OPENING, 0.0, False),
         (OTHER, 0.5, True),
     ]
-    assert strength.lost_games(str(games), "greedy", "new") == [
+    assert strength.games_not_won(str(games), "greedy", "new") == [
         (OPENING, 0.0, False),
         (OTHER, 0.5, False),
         (OTHER, 0.0, True),
@@ -58,16 +59,30 @@ def test_retry_plays_each_lost_game_again_from_its_opening_and_colour(tmp_path, 
     games = tmp_path / "games.tsv"
     write_games(games)
     new = Recording("new")
-    strength.retry(new, Recording("greedy"), str(games))
+    strength.retry(new, Recording("greedy", last=True), str(games))
     assert set(new.played) == {(OPENING, "p"), (OTHER, "g")}  # it decides for its colour
-    assert "2 games not won, again: 0.5 ->" in capsys.readouterr().out
+    # The same deterministic games, played directly: new's points now.
+    as_purple = 1 - strength.play(Recording("greedy", last=True), Recording("new"), OPENING)
+    as_green = strength.play(Recording("new"), Recording("greedy", last=True), OTHER)
+    out = capsys.readouterr().out
+    assert f"new as Purple from {OPENING}: 0 -> {as_purple:g}" in out
+    assert f"new as Green from {OTHER}: 0.5 -> {as_green:g}" in out
+    assert f"2 games not won, again: 0.5 -> {as_purple + as_green:g}" in out
 
 
 def test_the_line_engine_answers_a_solve_request_with_the_outcome_for_the_decider():
-    endgame = "TTTTB,sBttb,btt,XCTTWTW/D,.,dd,d/TxSTTDTDB,fwb,F,cw p L 1-2"
+    endgame = "TTTTB,sBttb,btt,XCTTWTW/D,.,dd,d/TxSTTDTDB,fwb,F,cw p L 1-2"  # Purple decides
     word, nodes = line_engine.answer(f"solve\t5\t{endgame}\n").split()
-    assert (word, int(nodes) > 0) == ("win", True)
-    assert solve(Position.from_cpn(endgame), Limit(time=5), strong=False).outcome == "win"
+    assert int(nodes) > 0
+    assert word == solve(Position.from_cpn(endgame), Limit(time=5), strong=False).outcome
     assert line_engine.answer(f"solve\t0.001\t{strength.read_set('openings')[0]}").startswith(
         "unproven "
     )
+
+
+def test_the_old_solvers_words_become_greens_outcome():
+    purple = "TTTTB,sBttb,btt,XCTTWTW/D,.,dd,d/TxSTTDTDB,fwb,F,cw p L 1-2"
+    green = ".,.,.,./.,D,s,b/.,.,F,. g 2 0-0"
+    assert [frontier.green_outcome(purple, w) for w in ("win", "draw", "loss")] == [-1, 0, 1]
+    assert [frontier.green_outcome(green, w) for w in ("win", "draw", "loss")] == [1, 0, -1]
+    assert frontier.green_outcome(purple, "unproven") is None

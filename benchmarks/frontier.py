@@ -15,6 +15,7 @@ a principal variation within the cap (a little more work than an outcome alone).
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import time
 from pathlib import Path
@@ -92,16 +93,14 @@ def main() -> None:
     evaluator = LEARNED if args.evaluator == "learned" else HANDWRITTEN
     weights = learned.load_weights(args.weights) if args.weights else None
     if args.old:
-        old = OldSolver(args.old)
+        prove_one = OldSolver(args.old).prove
     else:
         prepare_engine()
+        prove_one = functools.partial(prove, evaluator=evaluator, weights=weights)
     cpns = [WIDE] if args.wide else [WIDE, *positions(args.sample)]
     times = []
     for i, cpn in enumerate(cpns):
-        if args.old:
-            outcome, seconds, nodes = old.prove(cpn, args.cap)
-        else:
-            outcome, seconds, nodes = prove(cpn, args.cap, evaluator, weights)
+        outcome, seconds, nodes = prove_one(cpn, args.cap)
         word = "not proven" if outcome is None else {1: "green", 0: "draw", -1: "purple"}[outcome]
         print(f"{i:3d} {word:10s} {seconds:7.2f} s {nodes:13,d} decisions  {cpn}", flush=True)
         if outcome is not None and i > 0:

@@ -150,14 +150,14 @@ def match(a, b, openings: list[str], rounds: int, record=None) -> tuple[float, i
 def games_not_won(path: str, a: str, b: str) -> list[tuple[str, float, bool]]:
     """The games of a ``--games`` file that ``a`` did not win against ``b`` (lost or
     drawn): (opening, ``a``'s points, whether ``a`` played Green)."""
-    lost = []
+    not_won = []
     for line in Path(path).read_text().splitlines():
         green, purple, green_points, start = line.split("\t")[:4]
         if {green, purple} == {a, b}:
             points = float(green_points) if green == a else 1 - float(green_points)
             if points < 1:
-                lost.append((start, points, green == a))
-    return lost
+                not_won.append((start, points, green == a))
+    return not_won
 
 
 def retry(a, b, path: str) -> None:

@@ -29,10 +29,10 @@ from concurrent.futures import ProcessPoolExecutor
 import pandas  # noqa: F401  (imported before any clock: the first batch run would pay it)
 import pyarrow.parquet  # noqa: F401
 
-from cernunos_widget.batch import MEASUREMENTS, analyse_games
-from cernunos_widget.executors import _worker_start
-from cernunos_widget.selfplay import play_games
 from cernunos_widget.solver import Limit, prepare_engine
+from cernunos_widget.tools.batch import MEASUREMENTS, analyse_games
+from cernunos_widget.tools.executors import _worker_start
+from cernunos_widget.tools.selfplay import play_games
 
 
 def pool(workers: int) -> ProcessPoolExecutor:

@@ -24,8 +24,8 @@ from pathlib import Path
 
 from cernunos_widget.engine import Position
 from cernunos_widget.engine.decisions import decision_of
-from cernunos_widget.explorer import Explorer
 from cernunos_widget.solver.bots import GameRecord
+from cernunos_widget.tools.explorer import Explorer
 
 
 def random_game(rng: random.Random) -> GameRecord:

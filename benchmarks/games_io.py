@@ -17,8 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from cernunos_widget.game import Game
-from cernunos_widget.games import fill_result, read_games, write_games
+from cernunos_widget.record.files import fill_result, read_games, write_games
+from cernunos_widget.record.tree import Game
 from cernunos_widget.solver import RandomBot, play_game
 
 

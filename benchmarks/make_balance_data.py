@@ -4,7 +4,7 @@ their balance report. python benchmarks/make_balance_data.py [--games 400] [--wo
 [--comparisons standard variant withhold early] [--out examples/data/balance.json]
 [--games-dir DIR]
 
-For each bot strength S (a bot spec of cernunos_widget.selfplay), the configurations are:
+For each bot strength S (a bot spec of cernunos_widget.tools.selfplay), the configurations are:
 the standard rules (S vs S); each rule variant of RULES.md D-10 (``wolf-1``,
 ``power-all``); Green withholding each kind (``S,withhold=K``: never places K while it can
 avoid it) and Green playing each kind early (``S,early=K``: within its first two turns)
@@ -30,10 +30,10 @@ import json
 import time
 from pathlib import Path
 
-from cernunos_widget.balance import Accumulator
 from cernunos_widget.engine import Kind
-from cernunos_widget.games import write_games
-from cernunos_widget.selfplay import play_games
+from cernunos_widget.record.files import write_games
+from cernunos_widget.tools.balance import Accumulator
+from cernunos_widget.tools.selfplay import play_games
 
 VARIANTS = ("wolf-1", "power-all")
 KIND_LETTERS = "TBDWSXCF"

@@ -22,7 +22,7 @@ import threading
 import time
 
 from cernunos_widget.engine import Position
-from cernunos_widget.review import COARSE, Review, ReviewCache, review_game
+from cernunos_widget.session.review import COARSE, Review, ReviewCache, review_game
 from cernunos_widget.solver import GreedyBot, Limit, play_game, prepare_engine
 
 

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from cernunos_widget import CernunosWidget
-from cernunos_widget.review import COARSE
+from cernunos_widget.session.review import COARSE
 from cernunos_widget.solver import Limit, analyse
 
 GAME = Path(__file__).with_name("scripted_game.txt")

@@ -28,8 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cernunos_widget.engine import Position
-from cernunos_widget.game import Game
-from cernunos_widget.session import Session
+from cernunos_widget.record.tree import Game
+from cernunos_widget.session.core import Session
 from cernunos_widget.solver import Limit, analysis, prepare_engine
 
 POSITIONS = [

@@ -109,8 +109,8 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     import json
     from pathlib import Path
 
-    from .balance import Accumulator
-    from .games import read_games
+    from .record.files import read_games
+    from .tools.balance import Accumulator
 
     if not args.files and args.play is None:
         raise _BadInput("give game files (FILE...) or --play N to play self-play games")
@@ -118,7 +118,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
         raise _BadInput(f"--play is how many games per rule set, at least 1, not {args.play}")
     acc = Accumulator()
     if args.play is not None:
-        from .selfplay import play_games
+        from .tools.selfplay import play_games
 
         for rules in args.rules or ["standard"]:
             games = play_games(
@@ -266,8 +266,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from .games import write_games
-    from .selfplay import play_games
+    from .record.files import write_games
+    from .tools.selfplay import play_games
 
     if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
         raise _BadInput(f"--out {clip(args.out)}: its folder does not exist")
@@ -294,8 +294,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
 
 
 def _cmd_analyse_games(args: argparse.Namespace) -> int:
-    from .batch import analyse_games
     from .solver import InvalidLimitError, Limit
+    from .tools.batch import analyse_games
 
     try:
         limit = Limit(time=args.time) if args.time is not None else Limit(nodes=args.nodes)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from cernunos_widget.engine import Position, Rules
-from cernunos_widget.game import RESULTS, Game, GameNode, outcome_tags
-from cernunos_widget.games import fill_result
-from cernunos_widget.gametext import GLYPHS
+from cernunos_widget.record.files import fill_result
+from cernunos_widget.record.text import GLYPHS
+from cernunos_widget.record.tree import RESULTS, Game, GameNode, outcome_tags
 
 RULE_SETS = ("wolf-1", "power-all", "counts=T4,B1", "wolf-1+power-all")
 TAG_NAMES = ("Green", "Purple", "Date", "Event", "Site", "Round", "Version", "Note_2")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import json
 
-from cernunos_widget.widget import CernunosWidget
+from cernunos_widget.widget.adapter import CernunosWidget
 
 
 def apply_patch(store: dict, patch: dict) -> None:

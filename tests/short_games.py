@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from cernunos_widget.game import Game, GameNode
-from cernunos_widget.games import fill_result
-from cernunos_widget.selfplay import play_games
+from cernunos_widget.record.files import fill_result
+from cernunos_widget.record.tree import Game, GameNode
+from cernunos_widget.tools.selfplay import play_games
 
 
 def mainline(game: Game) -> list[GameNode]:

@@ -25,8 +25,8 @@ from cernunos_widget.engine import (
     IllegalDecisionError,
     Position,
 )
-from cernunos_widget.game import Game, GameTextError
-from cernunos_widget.gametext import MAX_NESTING
+from cernunos_widget.record.text import MAX_NESTING
+from cernunos_widget.record.tree import Game, GameTextError
 from cernunos_widget.solver import InvalidLimitError, Limit
 
 FUZZ = settings(

@@ -29,10 +29,10 @@ from cernunos_widget.engine import (
 )
 from cernunos_widget.engine.errors import ECHO_LIMIT, clip
 from cernunos_widget.engine.notation import MAX_CPN_LENGTH
-from cernunos_widget.game import Game, GameTextError
-from cernunos_widget.gametext import MAX_GAME_TEXT, MAX_NESTING
-from cernunos_widget.htmlsafe import escape_script_json
+from cernunos_widget.record.text import MAX_GAME_TEXT, MAX_NESTING
+from cernunos_widget.record.tree import Game, GameTextError
 from cernunos_widget.solver import InvalidLimitError, Limit
+from cernunos_widget.widget.htmlsafe import escape_script_json
 
 START = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
 OVER = "T,T,T,T/T,T,T,T/T,T,T,T g # 0-0"  # not reachable, but R-8 allows it: scored as is
@@ -77,7 +77,7 @@ class TestGameTextInLinearTime:
         assert_linear(parse_or_error, lambda n: "{" * n, 20_000)
 
     def test_a_widget_given_an_unclosed_brace_refuses_it_at_once(self):
-        from cernunos_widget.widget import CernunosWidget
+        from cernunos_widget.widget.adapter import CernunosWidget
 
         with pytest.raises(GameTextError, match="unbalanced"):
             CernunosWidget(game="B@b2 " + "{" * 200_000)
@@ -105,7 +105,7 @@ class TestGameTextInLinearTime:
             Game.parse(" " * (MAX_GAME_TEXT + 1))
 
     def test_too_many_positions_name_the_limit(self, monkeypatch):
-        import cernunos_widget.game as game_module
+        import cernunos_widget.record.tree as game_module
 
         monkeypatch.setattr(game_module, "MAX_NODES", 5)  # the real one: 100,000 positions
         assert len(Game.parse("B@b2 B@b3 (D@a1) T@a1").nodes()) == 5  # the root counts
@@ -335,7 +335,7 @@ class TestStaticPageEscaping:
         assert json.loads(safe) == {"c": self.HOSTILE}
 
     def test_the_page_holds_no_markup_in_its_state(self, tmp_path):
-        from cernunos_widget.widget import CernunosWidget
+        from cernunos_widget.widget.adapter import CernunosWidget
 
         w = CernunosWidget(game="B@b2")
         w.comment(self.HOSTILE)
@@ -365,7 +365,7 @@ def test_notebook_export_escapes_the_widget_state(tmp_path):
     """#4 in pages exported from notebooks too: nbconvert escaped only '/'."""
     import nbformat
 
-    from cernunos_widget.embed import ASSETS, export_notebook_html
+    from cernunos_widget.widget.embed import ASSETS, export_notebook_html
 
     hostile = "<!--<script> & </script>"
     nb = nbformat.v4.new_notebook()

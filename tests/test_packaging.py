@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 CHECK = """
 import sys
-import cernunos_widget.embed as embed
+import cernunos_widget.widget.embed as embed
 assert "nbconvert" not in sys.modules and "nbformat" not in sys.modules
 try:
     embed.export_notebook_html("nb.ipynb", "out.html", ".")
@@ -24,8 +24,9 @@ try:
     embed.export_notebook_html("nb.ipynb", "site/out.html", ".")
 except embed.MissingExtraError as error:
     print("refused:", error)
-import cernunos_widget.static, cernunos_widget.session
-assert "cernunos_widget.widget" not in sys.modules  # static export does not import the widget
+import cernunos_widget.widget.static, cernunos_widget.session.core
+# static export does not import the widget
+assert "cernunos_widget.widget.adapter" not in sys.modules
 from cernunos_widget.solver import learned
 assert learned.shipped().version == learned.VERSION  # the weights are package data
 print("ok")
@@ -50,8 +51,9 @@ def test_a_plain_install_imports_embed_and_names_the_docs_extra(tmp_path):
 
 def test_the_session_and_static_export_do_not_import_the_widget():
     code = (
-        "import sys, cernunos_widget.static, cernunos_widget.session, cernunos_widget.protocol; "
-        "print('cernunos_widget.widget' in sys.modules, 'anywidget' in sys.modules)"
+        "import sys, cernunos_widget.widget.static, cernunos_widget.session.core, "
+        "cernunos_widget.widget.protocol; "
+        "print('cernunos_widget.widget.adapter' in sys.modules, 'anywidget' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]

@@ -1,4 +1,4 @@
-// The opening explorer panel (cernunos_widget/explorer.py): the decisions played from the
+// The opening explorer panel (cernunos_widget/tools/explorer.py): the decisions played from the
 // current node in a games database, how often, and Green's score after each (a bar:
 // Green's wins, draws, Purple's wins). The kernel sends `store.explorer` = {node, games,
 // entries, more} with every change of the current node once an explorer is set

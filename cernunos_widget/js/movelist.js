@@ -1,7 +1,7 @@
 // The move list, lichess-like: the main line in numbered rows (n. = Green's nth turn, then
 // Purple's nth turn, R-13), each placement in its player's colour with its effect choices
 // attached, variations as indented blocks. Every label is computed by the kernel
-// (cernunos_widget/movetext.py, the node record's `move`); nothing here knows the rules.
+// (cernunos_widget/record/movetext.py, the node record's `move`); nothing here knows the rules.
 // One element per node ([data-node], root included), kept across updates; the list scrolls
 // itself (never the page) only when the current move is out of view.
 

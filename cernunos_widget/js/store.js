@@ -1,4 +1,4 @@
-// The page's store: the `tree` trait, patched in place (see cernunos_widget/protocol.py).
+// The page's store: the `tree` trait, patched in place (see cernunos_widget/widget/protocol.py).
 
 function storeOf(model) {
   const tree = model.get("tree");

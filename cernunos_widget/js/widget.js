@@ -3,12 +3,12 @@
 // The page renders what the engine computed and sends intent; it never decides legality.
 // Its store is the `tree` trait ({gen, nodes, views, current, analysis, review, settings}):
 // the kernel writes it whole at the end of a cell, and patches it on every change (one
-// reply per request, see cernunos_widget/protocol.py). Patches are applied to the store in
+// reply per request, see cernunos_widget/widget/protocol.py). Patches are applied to the store in
 // place, so a notebook saved with the widget state keeps the whole tree. Transient input
 // (hover, the picked kind, a swap's first cell, the growth selection) lives in each view.
 // The DOM is built once per view; each part (board.js, panel.js, movelist.js, comment.js)
 // changes only what differs. The files are concatenated in the order of
-// cernunos_widget/assets.py into one ES module.
+// cernunos_widget/widget/assets.py into one ES module.
 //
 // A static page (to_html, or an exported notebook) has no kernel: `local.kernel` is "static"
 // when the state says so (to_html) or when nothing answers the `ping` sent at render

@@ -7,8 +7,8 @@ from playwright.sync_api import expect
 
 SETUP = """
 from cernunos_widget import CernunosWidget
-from cernunos_widget.explorer import Explorer
-from cernunos_widget.game import Game
+from cernunos_widget.tools.explorer import Explorer
+from cernunos_widget.record.tree import Game
 from cernunos_widget.solver.bots import RandomBot, play_game
 games = []
 for s, opening in enumerate(["T@a1 T@b1"] * 3 + ["B@b2 D@c2"] * 2):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from cernunos_widget.widget import CernunosWidget
+from cernunos_widget.widget.adapter import CernunosWidget
 
 START = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
 AFTER_B2 = ".,.,.,./.,B,.,./.,.,.,. g 1 0-0"

@@ -10,8 +10,8 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
-from cernunos_widget.embed import export_notebook_html, fetch_embed_assets
-from cernunos_widget.widget import CernunosWidget
+from cernunos_widget.widget.adapter import CernunosWidget
+from cernunos_widget.widget.embed import export_notebook_html, fetch_embed_assets
 
 GAME = "B@b2 B@b3 (D@a1) T@a1"
 END = ".,B,.,./.,.,.,./t,B,.,. p 1 0-0"

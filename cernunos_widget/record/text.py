@@ -1,0 +1,187 @@
+"""The words of a game text: decisions, variations, comments and the ``[CPN "..."]`` header.
+
+One pass over the text, left to right, never backtracking: time and memory are linear in
+its length, whatever it holds (an unclosed ``{``, a megabyte comment, deep nesting).
+
+- a decision is a run of characters other than white space and ``( ) { } [ ]``;
+- ``(`` and ``)`` open and close a variation;
+- ``{...}`` is a comment: a backslash escapes ``}`` and ``\\``, everything else (new lines,
+  tabs, spaces at either end, a backslash before any other character) is literal.  PGN has
+  no such escape; it makes every comment survive export and parse exactly;
+- ``[Name "value"]`` is a tag pair, on one line; in the value a backslash escapes ``"``
+  and ``\\`` (nothing else). Tags come first (``game.py``: ``Game.headers``).
+
+- an annotation glyph (``!``, ``?!``, ``?``, ``??``) right after a decision, as in PGN:
+  ``B@b2?!`` (decision tokens never hold ``!`` or ``?``).
+
+To add a kind of word (more tags), add a branch to :func:`words` and a ``kind``: the parser
+in ``game.py`` dispatches on it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from ..engine.errors import NotationError, clip
+
+MAX_GAME_TEXT = 10_000_000  # characters in one game's text
+MAX_NESTING = 10_000  # variations open at once
+MAX_NODES = 100_000  # positions in one game's tree (each holds about 2 kB)
+GLYPHS = ("!", "?!", "?", "??")  # annotation glyphs, written right after their decision
+
+_SPACE = re.compile(r"\s*")
+_DECISION = re.compile(r"[^\s(){}\[\]]+")
+_COMMENT_RUN = re.compile(r"[^\\}]*")
+TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\\r\n]|\\["\\])*)"\]')
+_TAG_ESCAPE = re.compile(r'\\(["\\])')
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class GameTextError(NotationError):
+    """A game text that cannot be read (bad syntax, a limit passed, an illegal decision).
+
+    ``at`` is the character offset in the text where the problem is, when one is known.
+    """
+
+    def __init__(self, message: str, at: int | None = None) -> None:
+        super().__init__(message)
+        self.at = at
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One word of a game text: ``kind`` is decision, glyph, open, close, comment or tag."""
+
+    kind: str
+    text: str  # the decision, the comment (unescaped) or the tag's value
+    at: int  # where it starts: a character offset in the text
+    name: str = ""  # a tag's name
+
+
+def words(text: object) -> Iterator[Word]:
+    """The words of one game's text, in order; raise :class:`GameTextError` at bad syntax."""
+    if not isinstance(text, str):
+        raise GameTextError(f"a game text is a string, not {type(text).__name__}")
+    if len(text) > MAX_GAME_TEXT:
+        raise GameTextError(
+            f"a game text is at most {MAX_GAME_TEXT:,} characters (one game); "
+            f"this one has {len(text):,}"
+        )
+    i, end = 0, len(text)
+    while True:
+        i = _SPACE.match(text, i).end()
+        if i == end:
+            return
+        ch = text[i]
+        if ch == "(":
+            yield Word("open", ch, i)
+            i += 1
+        elif ch == ")":
+            yield Word("close", ch, i)
+            i += 1
+        elif ch == "{":
+            comment, after = _read_comment(text, i)
+            yield Word("comment", comment, i)
+            i = after
+        elif ch == "[":
+            tag = TAG.match(text, i)
+            if tag is None:
+                raise GameTextError(
+                    f"bad tag at character {i + 1}, {clip(text[i : i + 40])}: "
+                    'expected [Name "value"] on one line (\\" and \\\\ escaped), such as '
+                    '[CPN ".,.,.,./.,.,.,./.,t,.,. g 2 0-0"]',
+                    i,
+                )
+            yield Word("tag", _TAG_ESCAPE.sub(r"\1", tag.group(2)), i, tag.group(1))
+            i = tag.end()
+        elif ch in "}]":
+            raise GameTextError(
+                f"unbalanced {ch!r} at character {i + 1}: it closes nothing "
+                "(in a comment, write \\} for a literal '}')",
+                i,
+            )
+        else:
+            decision = _DECISION.match(text, i)
+            token, glyph = _split_glyph(decision.group(), i)
+            yield Word("decision", token, i)
+            if glyph:
+                yield Word("glyph", glyph, i + len(token))
+            i = decision.end()
+
+
+def _split_glyph(word: str, at: int) -> tuple[str, str]:
+    """``B@b2?!`` -> ``("B@b2", "?!")``: decision tokens never hold ``!`` or ``?``."""
+    token = word.rstrip("!?")
+    glyph = word[len(token) :]
+    if glyph and glyph not in GLYPHS:
+        raise GameTextError(
+            f"unknown annotation glyph {clip(glyph)} after {clip(token)} at character "
+            f"{at + len(token) + 1}: use one of {' '.join(GLYPHS)}",
+            at + len(token),
+        )
+    if glyph and not token:
+        raise GameTextError(
+            f"the glyph {clip(glyph)} at character {at + 1} follows no decision", at
+        )
+    return token, glyph
+
+
+def _read_comment(text: str, start: int) -> tuple[str, int]:
+    """The comment opening at ``start`` (unescaped) and the index after its ``}``."""
+    parts: list[str] = []
+    i, end = start + 1, len(text)
+    while True:
+        run_end = _COMMENT_RUN.match(text, i).end()
+        parts.append(text[i:run_end])
+        i = run_end
+        if i == end:
+            raise GameTextError(
+                f"unbalanced '{{' at character {start + 1}: the comment "
+                f"{clip(text[start : start + 40])} is not closed with '}}'",
+                start,
+            )
+        if text[i] == "}":
+            return "".join(parts), i + 1
+        escaped = text[i + 1 : i + 2]  # text[i] is a backslash
+        if escaped in ("\\", "}"):
+            parts.append(escaped)
+            i += 2
+        else:
+            parts.append("\\")
+            i += 1
+
+
+def write_comment(text: str) -> str:
+    """``{text}`` with ``\\`` and ``}`` escaped: :func:`words` reads back exactly ``text``."""
+    return "{" + text.replace("\\", "\\\\").replace("}", "\\}") + "}"
+
+
+def write_tag(name: object, value: object) -> str:
+    """``[Name "value"]`` with ``\\`` and ``"`` escaped; GameTextError for what cannot be one."""
+    if not isinstance(name, str) or not TAG_NAME.fullmatch(name):
+        raise GameTextError(
+            f"bad tag name {clip(name)}: a letter, then letters, digits or '_' (such as Green)"
+        )
+    if not isinstance(value, str):
+        raise GameTextError(f"the tag [{name}] holds {type(value).__name__}, not text")
+    if "\n" in value or "\r" in value:
+        raise GameTextError(f"the tag [{name}] holds a line break: a tag value is one line")
+    if _SURROGATE.search(value):
+        raise GameTextError(f"the tag [{name}] holds a lone surrogate: it cannot be UTF-8")
+    return f'[{name} "' + value.replace("\\", "\\\\").replace('"', '\\"') + '"]'
+
+
+def check_comment(text: object) -> str:
+    """``text`` if it can be a comment (a string, no lone surrogate); else GameTextError."""
+    if not isinstance(text, str):
+        raise GameTextError(f"a comment is a string, not {type(text).__name__}")
+    bad = _SURROGATE.search(text)
+    if bad is not None:
+        raise GameTextError(
+            f"a comment cannot hold a lone surrogate (U+{ord(bad.group()):04X} at character "
+            f"{bad.start() + 1}): it is not a character and cannot be saved as UTF-8"
+        )
+    return text

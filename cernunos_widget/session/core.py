@@ -1,0 +1,536 @@
+"""The analysis session: one game tree, the node the user stands on, and background jobs.
+
+Plain Python (no traitlets, no anywidget): the widget is a thin adapter over it, and a
+notebook cell, a test or a future static player can drive it alike.  Every operation is one
+method with one answer (the node it leads to) or a :class:`~.engine.CernunosError` with the
+reason; the state is unchanged by a refusal.
+
+Thread safety: every operation and every result a job delivers runs under one lock.  A job
+(an analysis, a game review) is tagged with the game's *generation* and the node it works
+on; replacing the game starts a new generation, and a result for another generation or for
+a node that was deleted is dropped, so it can never land on the wrong node or game.
+
+Listeners receive a :class:`Change` after each operation (under the lock, so changes arrive
+in the order they happened): the nodes created or changed, the ids removed, the new current
+node, the analysis state.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..engine import CernunosError, IllegalDecisionError, Kind, Position
+from ..engine.position import DecisionLike
+from ..record.text import GLYPHS
+from ..record.tree import Game, GameNode
+from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ..solver import Limit
+    from .review import NodeReview, ReviewCache
+
+
+
+
+class UnknownNodeError(CernunosError):
+    """A node id that is not (or no longer) in the game."""
+
+
+class SessionError(CernunosError):
+    """An operation that makes no sense in the session's state (e.g. a stale request)."""
+
+
+@dataclass
+class Change:
+    """What one operation changed, for the views (the widget sends it to the page)."""
+
+    generation: int
+    nodes: list[GameNode] = field(default_factory=list)  # created or changed (deduplicated)
+    created: set[int] = field(default_factory=set)  # ids among ``nodes`` that are new
+    removed: list[int] = field(default_factory=list)
+    current: int | None = None
+    analysis: dict | None = None
+    review: dict | None = None
+    reset: bool = False  # a new game: every node is new
+
+    def touch(self, node: GameNode, created: bool = False) -> None:
+        if all(n is not node for n in self.nodes):
+            self.nodes.append(node)
+        if created:
+            self.created.add(node.id)
+
+    def __bool__(self) -> bool:
+        return bool(
+            self.nodes or self.removed or self.reset
+            or self.current is not None or self.analysis is not None or self.review is not None
+        )
+
+
+Listener = Callable[[Change], None]
+NodeRef = GameNode | int | None
+
+
+class Job:
+    """A background task of the session: ``stop()``, ``wait()``, and what it is for."""
+
+    def __init__(self, kind: str, generation: int, node: GameNode | None) -> None:
+        self.kind = kind  # "analysis" or "review"
+        self.generation = generation
+        self.node = node  # the node it was started for (None for a whole-game job)
+        self.stop_event = threading.Event()
+        self.thread: threading.Thread | None = None
+
+    def stop(self) -> None:
+        """Ask the job to stop; returns at once (the worker ends soon after)."""
+        self.stop_event.set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the worker to end; True if it has."""
+        if self.thread is not None and self.thread is not threading.current_thread():
+            self.thread.join(timeout)
+        return not self.is_alive()
+
+    def is_alive(self) -> bool:
+        return self.thread is not None and self.thread.is_alive()
+
+    @property
+    def stopped(self) -> bool:
+        return self.stop_event.is_set()
+
+    def __repr__(self) -> str:
+        where = "game" if self.node is None else f"node #{self.node.id}"
+        state = "running" if self.is_alive() else "ended"
+        return f"<Job {self.kind} {where} gen {self.generation} {state}>"
+
+
+class Session:
+    """A game tree, the current node and the jobs working on them."""
+
+    def __init__(self, game: Game | None = None) -> None:
+        self.lock = threading.RLock()
+        self._game = game or Game()
+        self._generation = 0
+        self._current = self._game.root.end()
+        self._listeners: list[Listener] = []
+        self._jobs: dict[str, Job] = {}
+        self._analysis: dict = {}
+        self._review: dict = {}
+        self._evals: dict[int, dict] = {}  # node id -> its review evaluation (Green's side)
+        self._review_cache: ReviewCache | None = None
+        self._pending: Change | None = None
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def generation(self) -> int:
+        """Counts game replacements: results of an older generation are dropped."""
+        return self._generation
+
+    @property
+    def node(self) -> GameNode:
+        return self._current
+
+    @property
+    def position(self) -> Position:
+        return self._current.position
+
+    @property
+    def analysis(self) -> dict:
+        """The latest analysis state (node, status, lines ...), {} before any."""
+        return self._analysis
+
+    @property
+    def review_state(self) -> dict:
+        """The latest game review's progress (status), {} before any."""
+        return self._review
+
+    @property
+    def review_cache(self) -> ReviewCache:
+        """The evaluations of every review of this session, by position (kept across games)."""
+        if self._review_cache is None:
+            from .review import ReviewCache
+
+            self._review_cache = ReviewCache()
+        return self._review_cache
+
+    def evaluation(self, node: GameNode) -> dict | None:
+        """``node``'s evaluation by the latest review (``green``, ``proven``, ``text``...)."""
+        return self._evals.get(node.id)
+
+    @property
+    def jobs(self) -> list[Job]:
+        """The jobs still running."""
+        with self.lock:
+            return [j for j in self._jobs.values() if j.is_alive()]
+
+    def resolve(self, node: NodeRef) -> GameNode:
+        """The node meant by ``node`` (a node, an id, or None for the current one)."""
+        if node is None:
+            return self._current
+        if isinstance(node, GameNode):
+            if node in self._game:
+                return node
+            raise UnknownNodeError(f"node #{node.id} is not in this game (deleted or replaced)")
+        if isinstance(node, bool) or not isinstance(node, int):
+            raise UnknownNodeError(f"a node is a GameNode or an int id, not {node!r}")
+        try:
+            return self._game.node(node)
+        except ValueError:
+            raise UnknownNodeError(
+                f"no node #{node} in this game (ids 0..{self._game._next_id - 1}, "
+                "some may have been deleted)"
+            ) from None
+
+    # ------------------------------------------------------------------ listeners
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(change)`` after each change; returns the unsubscribe function."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    def _change(self) -> Change:
+        if self._pending is None:
+            self._pending = Change(self._generation)
+        return self._pending
+
+    def _publish(self) -> None:
+        change, self._pending = self._pending, None
+        if change:
+            for listener in list(self._listeners):
+                listener(change)
+
+    def _operation(self, fn: Callable[[], Any]) -> Any:
+        """Run ``fn`` under the lock as one operation and publish what it changed."""
+        with self.lock:
+            try:
+                result = fn()
+            except BaseException:
+                self._pending = None
+                raise
+            self._publish()
+            return result
+
+    def _set_current(self, node: GameNode) -> None:
+        if node is not self._current:
+            self._current = node
+            self._change().current = node.id
+
+    # ------------------------------------------------------------------ operations
+
+    def play(self, decisions: str | Iterable[DecisionLike], node: NodeRef = None) -> GameNode:
+        """Play decisions from ``node`` (default: current), branching if new; all or nothing."""
+        items = decisions.split() if isinstance(decisions, str) else list(decisions)
+        if not items:
+            raise SessionError("nothing to play: give one or more decision tokens")
+
+        def run() -> GameNode:
+            start = self.resolve(node)
+            _check_line(start.position, items)  # raises before the tree changes
+            here = start
+            for item in items:
+                known = {id(c) for c in here.children}
+                child = here.play(item)
+                if id(child) not in known:
+                    self._change().touch(here)  # its list of children changed
+                    self._change().touch(child, created=True)
+                here = child
+            self._set_current(here)
+            return here
+
+        return self._operation(run)
+
+    def goto(self, node: NodeRef) -> GameNode:
+        """Make ``node`` the current node."""
+
+        def run() -> GameNode:
+            target = self.resolve(node)
+            self._set_current(target)
+            return target
+
+        return self._operation(run)
+
+    def back(self) -> GameNode:
+        """Go back one decision (to the parent; stays at the root)."""
+        with self.lock:
+            return self.goto(self._current.parent or self._current)
+
+    def forward(self) -> GameNode:
+        """Go one decision forward along the main continuation (stays at a line's end)."""
+        with self.lock:
+            return self.goto(self._current.main_child() or self._current)
+
+    def promote(self, node: NodeRef = None) -> GameNode:
+        """Make the variation holding ``node`` the main line at its branch point."""
+
+        def run() -> GameNode:
+            target = self.resolve(node)
+            start = target.variation_start()
+            if start.parent is not None:
+                target.promote_to_main()
+                self._change().touch(start.parent)
+            return target
+
+        return self._operation(run)
+
+    def delete(self, node: NodeRef = None) -> GameNode:
+        """Delete ``node`` and what follows it; the current node moves to its parent if
+        it was inside.  Returns the (new) current node."""
+
+        def run() -> GameNode:
+            target = self.resolve(node)
+            if target.parent is None:
+                raise SessionError("the root of a game cannot be deleted")
+            doomed = [n.id for n in target.walk()]
+            inside = self._current.id in doomed
+            parent = target.remove()
+            change = self._change()
+            change.removed.extend(doomed)
+            for node_id in doomed:
+                self._evals.pop(node_id, None)
+            change.touch(parent)
+            if inside:
+                self._set_current(parent)
+            return self._current
+
+        return self._operation(run)
+
+    def comment(self, text: str, node: NodeRef = None) -> GameNode:
+        """Set the comment of ``node`` (default: current)."""
+        if not isinstance(text, str):
+            raise SessionError(f"a comment is text, not {type(text).__name__}")
+
+        def run() -> GameNode:
+            target = self.resolve(node)
+            if target.comment != text:
+                target.comment = text
+                self._change().touch(target)
+            return target
+
+        return self._operation(run)
+
+    def annotate(self, glyph: str, node: NodeRef = None) -> GameNode:
+        """Set the annotation glyph of ``node`` (default: current): one of :data:`GLYPHS`,
+        or "" to clear it. A review's mark (``node.mark``) is kept apart."""
+        if not isinstance(glyph, str) or glyph not in ("", *GLYPHS):
+            accepted = ", ".join(repr(g) for g in GLYPHS)
+            raise SessionError(
+                f"unknown annotation glyph {str(glyph)[:20]!r}: use {accepted} or '' to clear"
+            )
+
+        def run() -> GameNode:
+            target = self.resolve(node)
+            if target.glyph != glyph:
+                target.glyph = glyph
+                self._change().touch(target)
+            return target
+
+        return self._operation(run)
+
+    def replace_game(self, game: Game) -> Game:
+        """Start over with ``game`` (a new generation; running jobs stop); returns the old."""
+        if not isinstance(game, Game):
+            raise SessionError(f"expected a Game, not {type(game).__name__}")
+
+        def run() -> Game:
+            for job in self._jobs.values():
+                job.stop()
+            old = self._game
+            self._game = game
+            self._generation += 1
+            self._current = game.root.end()
+            self._analysis, self._review, self._evals = {}, {}, {}
+            change = self._change()
+            change.generation = self._generation
+            change.reset = True
+            change.current = self._current.id
+            return old
+
+        return self._operation(run)
+
+    # ------------------------------------------------------------------ jobs
+
+    def start_job(
+        self,
+        kind: str,
+        work: Callable[[Job], None],
+        node: GameNode | None = None,
+    ) -> Job:
+        """Run ``work(job)`` in a daemon thread, replacing a running job of the same kind.
+
+        ``work`` reports through :meth:`deliver` and should poll ``job.stop_event``.
+        """
+        with self.lock:
+            old = self._jobs.get(kind)
+            if old is not None:
+                old.stop()
+            job = Job(kind, self._generation, node)
+            self._jobs[kind] = job
+            job.thread = threading.Thread(
+                target=work, args=(job,), daemon=True, name=f"cernunos-{kind}"
+            )
+            job.thread.start()
+            return job
+
+    def analyse(
+        self,
+        limit: Limit | None = None,
+        multipv: int = 3,
+        engine: str = "auto",
+        node: NodeRef = None,
+        analyser: Analyser | None = None,
+        memory_mb: float | None = None,
+    ) -> Job | None:
+        """Analyse ``node`` (default: current) in the background; None if the game is over.
+
+        The analysis state (``session.analysis``) streams the best lines as they improve.
+        ``analyser`` replaces :func:`.solver.analysis` (tests use a fake one);
+        ``memory_mb`` bounds an MCTS tree (the solver's default when None).
+        """
+        from ..solver import Limit
+        from ..solver.analyse import check_engine
+
+        engine = check_engine(engine)
+        limit = limit or Limit(time=5.0)
+        with self.lock:
+            target = self.resolve(node)
+            if target.position.is_over:
+                self._set_analysis({"node": target.id, "status": "over", "lines": []})
+                return None
+            base = {
+                "node": target.id,
+                "gen": self._generation,
+                "status": "running",
+                "lines": [],
+                "limit": limit_text(limit),
+                "engine": engine,
+            }
+            self._set_analysis(base)
+            options = {} if memory_mb is None else {"memory_mb": memory_mb}
+            work = analysis_work(self, target, limit, multipv, engine, base, analyser, options)
+            return self.start_job("analysis", work, target)
+
+    def review(
+        self, limit: Limit | Sequence[Limit] | None = None, engine: str = "auto"
+    ) -> Job:
+        """Review the main line in the background: every node evaluated (a coarse pass of
+        0.1 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,
+        see :mod:`.review`).  ``limit``: the finest pass (default 1 s then 5 s), or the
+        passes themselves.  Evaluations are cached by position for the whole session."""
+        from ..solver.analyse import check_engine
+
+        limits = review_limits(limit)
+        engine = check_engine(engine)
+        with self.lock:
+            nodes = [self._game.root, *self._game.mainline()]
+            self._review = self._change().review = {"status": "starting"}
+            self._publish()
+            work = review_work(self, nodes, limits, self.review_cache, engine)
+            return self.start_job("review", work)
+
+    def _set_analysis(self, state: dict) -> None:
+        self._analysis = state
+        self._change().analysis = state
+        self._publish()
+
+    def stop_jobs(self) -> None:
+        """Ask every job to stop (returns at once)."""
+        with self.lock:
+            for job in self._jobs.values():
+                job.stop()
+
+    def is_current_job(self, job: Job) -> bool:
+        """True while ``job``'s results still belong in the session: it is the latest job
+        of its kind, for this game, and its node is still in the tree."""
+        if job.generation != self._generation or self._jobs.get(job.kind) is not job:
+            return False
+        return job.node is None or job.node in self._game
+
+    def deliver(self, job: Job, apply: Callable[[Change], None]) -> bool:
+        """Apply a job's result under the lock, unless it is stale; True if applied.
+
+        ``apply(change)`` updates the tree or the analysis state and records what it changed.
+        """
+        with self.lock:
+            if not self.is_current_job(job):
+                return False
+            apply(self._change())
+            self._publish()
+            return True
+
+    def set_status(self, job: Job, state: dict) -> bool:
+        """Deliver a job's state: the analysis (lines for its node) or the review's progress."""
+
+        def apply(change: Change) -> None:
+            if job.kind == "review":
+                self._review = change.review = state
+            else:
+                self._analysis = change.analysis = state
+
+        return self.deliver(job, apply)
+
+    def set_evaluations(self, job: Job, reviewed: dict[GameNode, NodeReview]) -> bool:
+        """Deliver review results: each node's evaluation and mark (nodes gone are skipped)."""
+
+        def apply(change: Change) -> None:
+            for node, result in reviewed.items():
+                if node not in self._game:
+                    continue
+                evaluation, text = node_eval(node, result), mark_text(node, result)
+                now = (result.mark, text, evaluation)
+                if (node.mark, node.mark_text, self._evals.get(node.id)) != now:
+                    node.mark, node.mark_text = result.mark, text
+                    if evaluation is None:
+                        self._evals.pop(node.id, None)
+                    else:
+                        self._evals[node.id] = evaluation
+                    change.touch(node)
+
+        return self.deliver(job, apply)
+
+
+def review_limits(limit: Limit | Sequence[Limit] | None) -> tuple[Limit, ...]:
+    """The passes of a review: the default ones, or a coarse pass then ``limit``
+    (:class:`.review.ReviewError` for anything but bounded Limits)."""
+    from ..solver import Limit
+    from .review import COARSE, DEFAULT_LIMITS, check_limits
+
+    if limit is None:
+        return DEFAULT_LIMITS
+    if not isinstance(limit, Limit):
+        return check_limits(limit)
+    check_limits(limit)
+    coarse_enough = limit.nodes is None and limit.time is not None and limit.time <= COARSE.time
+    return (limit,) if coarse_enough else (COARSE, limit)
+
+
+def _check_line(position: Position, items: list) -> None:
+    """Raise the engine's error for the first bad decision of ``items``, with its reason."""
+    for item in items:
+        try:
+            position = position.play(item)
+        except IllegalDecisionError as error:
+            raise _explained(position, item, error) from None
+
+
+def _explained(position: Position, item: object, error: IllegalDecisionError) -> CernunosError:
+    """A placement refused with the engine's reason (R-9..R-12) rather than the whole list."""
+    text = str(item)
+    kind, at, cell = text.partition("@")
+    if at and position.choice in ("placement", "final-placement"):
+        try:
+            why = position.placement_refusal(kind, cell)
+        except ValueError:
+            why = None
+        if why:
+            name = Kind.from_letter(kind).title
+            return IllegalDecisionError(f"{name} cannot go on {cell}: {why}.", text, error.legal)
+    return error

@@ -1,0 +1,259 @@
+"""The session's background work: analysing a node, reviewing a game's main line.
+
+Each function returns the ``work(job)`` callable :meth:`.Session.start_job` runs in a thread;
+results go through :meth:`.Session.deliver` (dropped when stale) and the work polls
+``job.stop_event`` through the solver's ``stop`` argument.
+
+Every value sent to the page is from **Green's side** (+ is good for Green), with its text
+(:func:`green_text`): ``+0.31``, ``−0.12``, ``Green wins``, ``draw``, ``Purple wins``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from ..engine import Player, Position
+from ..record.movetext import EFFECT_CHOICES, decision_label
+
+if TYPE_CHECKING:
+    from ..record.tree import GameNode
+    from ..solver import Limit
+    from .core import Job, Session
+    from .review import NodeReview, ReviewCache
+
+# analysis(position, limit, multipv, stop=..., engine=...) -> iterator of info lists
+Analyser = Callable[..., Iterator[list]]
+
+_GREEN_WORDS = {"win": "Green wins", "draw": "draw", "loss": "Purple wins"}  # Green's outcome
+_FLIP = {"win": "loss", "draw": "draw", "loss": "win"}
+MARK_LINE = 6  # decisions of the best line quoted in a mark's text
+_ARROWS = {"push": ("from", "to"), "swap": ("a", "b")}  # event kind -> info keys of its ends
+
+
+def limit_text(limit: Limit) -> str:
+    """``time 5, nodes 1000`` (or ``until stopped``)."""
+    parts = [
+        f"{name} {value:g}" if isinstance(value, float) else f"{name} {value:,}"
+        for name, value in (("time", limit.time), ("nodes", limit.nodes), ("depth", limit.depth))
+        if value is not None
+    ]
+    return ", ".join(parts) or "until stopped"
+
+
+def green_text(green: float, proven: str | None = None) -> str:
+    """A value from Green's side in words: ``+0.31``, ``−0.12`` (a minus sign), ``0.00``,
+    or, when ``proven`` ('win' / 'draw' / 'loss' for Green), ``Green wins`` / ``draw`` /
+    ``Purple wins``."""
+    if proven is not None:
+        return _GREEN_WORDS[proven]
+    if round(green, 2) == 0:
+        return "0.00"
+    return f"{green:+.2f}".replace("-", "\u2212")
+
+
+def _labels(position: Position, pv: Sequence) -> list[str]:
+    """The readable labels of the decisions of ``pv`` played in turn from ``position``."""
+    labels = []
+    for decision in pv:
+        after, events = position.play_with_events(decision)
+        labels.append(decision_label(position, decision, events))
+        position = after
+    return labels
+
+
+def best_drawing(position: Position, pv: Sequence) -> dict:
+    """What the board draws for a line's first decision and its effect choices.
+
+    ``ghost``: the placed token (``letter`` as in a stack, ``cell``), or None when the first
+    decision is not a placement; ``arrows``: what the effects did along the way
+    (``push`` from -> to, ``wrapped`` when it left the board, ``swap`` a <-> b, ``raise``:
+    the Crow's cell -> the raised cell).
+    """
+    ghost, arrows = None, []
+    for i, decision in enumerate(pv):
+        if i and position.choice not in EFFECT_CHOICES:
+            break  # the next placement or growth: another decision of the line
+        chosen = position.parse_decision(decision)
+        if i == 0 and chosen.family == "place":
+            letter = chosen.kind.letter
+            green = position.side == Player.GREEN
+            ghost = {"letter": letter if green else letter.lower(), "cell": chosen.cells[0]}
+        position, events = position.play_with_events(chosen)
+        for event in events:
+            if event.kind in _ARROWS:
+                start, end = (event.info[k] for k in _ARROWS[event.kind])
+                arrow = {"kind": event.kind, "from": start, "to": end}
+                if event.info.get("wrapped"):  # R-20: off one edge, back in at the other
+                    arrow["wrapped"] = True
+                arrows.append(arrow)
+            elif event.kind == "raise" and event.cells[0] != event.cells[1]:
+                arrows.append({"kind": "raise", "from": event.cells[0], "to": event.cells[1]})
+    return {"ghost": ghost, "arrows": arrows}
+
+
+def line_dict(position: Position, info) -> dict:
+    """One analysis line for the page, from Green's side: ``green`` (-1..1), ``green_text``,
+    the line's decisions as tokens (``pv``) and as readable ``labels``, and ``board``
+    (:func:`best_drawing`)."""
+    green_decides = position.decider is None or position.decider == Player.GREEN
+    value = info.estimate if green_decides else -info.estimate
+    outcome = info.outcome if green_decides or info.outcome is None else _FLIP[info.outcome]
+    return {
+        "decision": str(info.decision),
+        "cells": list(info.decision.cells),
+        "text": info.value_text(),
+        "describe": info.describe(),
+        "proven": info.proven,
+        "green": value + 0.0,  # no -0.0
+        "green_text": green_text(value, outcome if info.proven else None),
+        "pv": [str(d) for d in info.pv],
+        "labels": _labels(position, info.pv),
+        "board": best_drawing(position, info.pv),
+        "depth": info.depth,
+        "nodes": info.nodes,
+        "seconds": round(info.seconds, 2),
+    }
+
+
+def prepare(session: Session, job: Job, state: dict) -> None:
+    """Prepare the search engine before the job's clock starts, saying so in its state
+    (``preparing``: loading, or compiling once per install) while it takes."""
+    from ..solver import engine_cached, engine_ready, prepare_engine
+
+    if engine_ready():
+        return
+    what = "loading the engine" if engine_cached() else (
+        "preparing the engine (compiling, about 30 s, once per install)"
+    )
+
+    def progress(done: int, total: int) -> None:
+        session.set_status(job, {**state, "preparing": f"{what}: {done}/{total}"})
+
+    session.set_status(job, {**state, "preparing": what})
+    prepare_engine(progress)
+    session.set_status(job, state)
+
+
+def analysis_work(
+    session: Session,
+    node: GameNode,
+    limit: Limit,
+    multipv: int,
+    engine: str,
+    base: dict,
+    analyser: Analyser | None = None,
+    options: dict | None = None,
+) -> Callable[[Job], None]:
+    """Stream the improving best lines of ``node`` into the session's analysis state
+    (``options`` go to the analysis, e.g. ``memory_mb``)."""
+
+    def work(job: Job) -> None:
+        if analyser is None:
+            from ..solver import analysis as run
+
+            prepare(session, job, base)
+        else:
+            run = analyser
+        status, lines = "done", []
+        try:
+            lines_of = run(
+                node.position, limit, multipv, stop=job.stop_event, engine=engine, **(options or {})
+            )
+            for infos in lines_of:
+                lines = [line_dict(node.position, info) for info in infos]
+                session.set_status(job, {**base, "lines": lines})
+        except Exception as error:  # noqa: BLE001 - shown as a status, never a traceback
+            status = f"error: {error}"
+        if job.stopped and status == "done":
+            status = "cancelled"
+        session.set_status(job, {**base, "lines": lines, "status": status})
+
+    return work
+
+
+def node_eval(node: GameNode, reviewed: NodeReview) -> dict | None:
+    """A main-line node's evaluation for its record (None before any): Green's value and
+    its text, and at a marked decision the best decision instead, with its line in words."""
+    e = reviewed.evaluation
+    if e is None:
+        return None
+    out = {
+        "green": e.value.green + 0.0,
+        "proven": e.value.proven,
+        "text": green_text(e.value.green, e.value.proven),
+        "quality": e.quality,
+    }
+    if reviewed.mark and reviewed.best and node.parent is not None:
+        line = _labels(node.parent.position, reviewed.best_line or (reviewed.best,))
+        out.update(best=line[0], line=line)
+    return out
+
+
+def mark_text(node: GameNode, reviewed: NodeReview) -> str:
+    """``?? blunder by Green: Tree b2, now Purple wins; best was Tree a1 (Tree a1 · ...)``."""
+    if not reviewed.mark or node.parent is None:
+        return ""
+    from .review import MARK_NAMES
+
+    before = node.parent.position
+    played = decision_label(before, reviewed.decision, node.events)
+    line = _labels(before, reviewed.best_line or (reviewed.best,)) if reviewed.best else []
+    best = f"; best was {line[0]} ({' · '.join(line[:MARK_LINE])})" if line else ""
+    e = reviewed.played
+    after = ""
+    if e is not None:
+        after = f", now {green_text(e.green, e.proven)}" + ("" if e.proven else " for Green")
+    who = reviewed.decider.title
+    return f"{reviewed.mark} {MARK_NAMES[reviewed.mark]} by {who}: {played}{after}{best}"
+
+
+def review_work(
+    session: Session,
+    nodes: list[GameNode],
+    limits: tuple[Limit, ...],
+    cache: ReviewCache,
+    engine: str,
+) -> Callable[[Job], None]:
+    """Review the main line ``nodes`` (root first, taken under the session's lock) with
+    :func:`.review.review_game`, cached by position in ``cache``: stream each node's
+    evaluation and mark (R-27: charged to its decider), and the progress with per-player
+    counts of inaccuracies, mistakes and blunders."""
+
+    def work(job: Job) -> None:
+        from .review import Review, review_game
+
+        latest: dict[int, NodeReview] = {}
+        state = {"gen": job.generation, "status": "running", "pass": 0, "passes": len(limits)}
+        prepare(session, job, state)
+
+        def counts() -> dict:
+            return Review(list(latest.values()), engine, limits).counts()
+
+        def on_update(changed: dict[int, NodeReview]) -> None:
+            latest.update(changed)
+            session.set_evaluations(job, {nodes[ply]: r for ply, r in changed.items()})
+
+        def on_progress(index: int, done: int, total: int) -> None:
+            state.update({"pass": index + 1, "done": done, "total": total, "counts": counts()})
+            session.set_status(job, dict(state))
+
+        status = "done"
+        try:
+            review = review_game(
+                [n.position for n in nodes],
+                limits,
+                cache=cache,
+                stop=job.stop_event,
+                on_update=on_update,
+                on_progress=on_progress,
+                engine=engine,
+            )
+            state["searches"] = review.searches
+            if review.stopped:
+                status = "cancelled"
+        except Exception as error:  # noqa: BLE001 - shown as a status, never a traceback
+            status = f"error: {error}"
+        session.set_status(job, {**state, "status": status, "counts": counts()})
+
+    return work

@@ -1,0 +1,96 @@
+"""What the page draws for one node of the game, computed by the engine (JSON-ready).
+
+The front end renders this and sends intent back; it never decides legality, so
+everything rule-dependent (options, powers, who chooses) comes from the engine here;
+the hover zones come from :mod:`.engine.zones`, sent once.
+"""
+
+from __future__ import annotations
+
+from ..engine import CELL_NAMES, Kind, Player, Position
+from ..engine.events import Event
+from ..engine.geometry import CELL_INDEX
+
+KIND_NAMES = {k.letter: k.title for k in Kind}
+
+
+def _stack_text(position: Position, cell: str) -> str:
+    return "".join(t.letter for t in position.stack(cell))
+
+
+def pending_tag(position: Position) -> str:
+    """``"p chooses boar-target"``, or "" when the game is over (the page's data-pending)."""
+    if position.decider is None:
+        return ""
+    return f"{position.decider.letter} chooses {position.choice}"
+
+
+def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
+    """Everything needed to draw ``position`` and offer its decisions."""
+    stacks = {c: _stack_text(position, c) for c in CELL_NAMES if position.stack(c)}
+    choice = position.choice or ""
+    tokens = position.legal_tokens()
+    view: dict = {
+        "cpn": position.cpn() if position.at_boundary else "",
+        "pending": pending_tag(position),
+        "prompt": position.describe_pending() if not position.is_over else "",
+        "side": position.side.letter,
+        "phase": position.phase,
+        "decider": position.decider.letter if position.decider is not None else "",
+        "choice": choice,
+        "choice_cell": position.choice_cell or "",
+        "stacks": stacks,
+        "reserves": {
+            p.letter: {k.letter: n for k, n in position.reserve(p).items()} for p in Player
+        },
+        "burned": list(position.burned),
+        "powers": {
+            cell: {
+                "total": info.total,
+                "base": info.base,
+                "deer": list(info.deer),
+                "wolves": list(info.wolves),
+                "text": str(info),
+            }
+            for cell, info in position.powers().items()
+        },
+        "placements": {},
+        "coverable": [],
+        "targets": [],
+        "swap_partners": {},
+        "placer": "",
+        "grow": {"options": [], "count": 0, "trees": []},
+        "can_pass": "pass" in tokens,
+        "option_count": len(tokens),
+        "events": [{"kind": e.kind, "text": e.text, "cells": list(e.cells)} for e in events],
+        "changed": sorted({c for e in events for c in e.cells}, key=CELL_INDEX.get),
+        "result": "",
+        "result_text": "",
+    }
+    if choice in ("placement", "final-placement"):
+        view["placer"] = position.side.letter
+        view["placements"] = {
+            k.letter: list(cells) for k, cells in position.placement_map().items()
+        }
+        view["coverable"] = list(position.placement_cells(Kind.BOAR))
+    elif choice in ("boar-target", "crow-cell", "fox-order"):
+        view["targets"] = list(tokens)
+    elif choice == "fox-swap":
+        partners: dict[str, dict[str, str]] = {}
+        for token in tokens:
+            a, b = token.split("~")
+            partners.setdefault(a, {})[b] = token
+            partners.setdefault(b, {})[a] = token
+        view["swap_partners"] = partners
+    elif choice == "growth":
+        chosen = [t[5:].split(",") for t in tokens]
+        view["grow"] = {
+            "options": list(tokens),
+            "count": len(chosen[0]),
+            "trees": sorted({c for cells in chosen for c in cells}, key=CELL_INDEX.get),
+        }
+    result = position.result()
+    if result is not None:
+        view["result"] = str(result)
+        view["result_text"] = result.summary
+    return view

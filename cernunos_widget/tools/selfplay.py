@@ -1,0 +1,275 @@
+"""Self-play at scale: seeded games between bots, on any executor.
+
+>>> from cernunos_widget.tools.selfplay import parse_bot, play_games
+>>> games = play_games(100, green="alphabeta:nodes=200", purple="greedy", seed=0)
+>>> games[0].headers["Result"]                      # '1-0', '0-1' or '1/2-1/2'
+
+``opening=K`` plays each game's first K decisions at random (among the options the bots'
+habits allow), then the bots: node-limited searches are deterministic, so without it two
+such bots would play the same game every time.
+
+Game ``i`` of a run depends only on ``(seed, i)``, the bot specs, the rules and the
+opening: each game
+has its own random generators, and every search starts from a fresh table, so with
+node-limited bots (see :mod:`.botspec`) the games are the same whatever the executor and
+the number of workers.  Every decision is made by the bot of the player who decides it
+(R-27), so a choice inside an effect goes to the owner of the token.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass
+
+from ..engine import START_CPN, CernunosError, Kind, Player, Position, Rules
+from ..engine.decisions import decision_of
+from ..engine.errors import clip
+from ..record.files import fill_result
+from ..record.tree import Game
+from ..solver.analyse import Limit, analyse
+from ..solver.mcts import Mcts
+from ..solver.search import Budget
+from ..solver.values import final_score, heuristic_score
+from .botspec import BotSpec, parse_bot
+from .executors import executor_for
+
+__all__ = ["BotSpec", "SelfPlayError", "parse_bot", "play_game", "play_games"]
+
+MAX_GAMES = 10_000_000
+MAX_DECISIONS = 2_000  # a game ends long before (R-16: reserves only shrink)
+EARLY_TURNS = 2  # early=K: within its player's first two turns (R-13)
+MCTS_MEMORY_MB = 64  # node-limited trees stay far smaller
+PLACEMENT_CHOICES = ("placement", "final-placement")
+
+
+class SelfPlayError(CernunosError):
+    """Bad input to :func:`play_games` (number of games, seed, rules)."""
+
+
+def start_position(rules: object = "standard", cpn: str | None = None) -> Position:
+    """The position ``cpn`` (default: the initial one) under ``rules`` (a :class:`Rules` or
+    its text, D-10; bad text raises :class:`RulesError`)."""
+    return Position.from_cpn(cpn or START_CPN, rules=Rules.parse(rules))
+
+
+class Chooser:
+    """One player's bot in one game: its spec, its random generator, its habits."""
+
+    def __init__(self, spec: BotSpec, rng: random.Random) -> None:
+        self.spec = spec
+        self.rng = rng
+        self.turns = 0  # turns this player has started (R-13)
+        self.placed: set[Kind] = set()
+
+    def allowed(self, position: Position) -> list[int]:
+        """The options this bot's habits leave it (withhold=K, early=K), never none."""
+        codes = list(position.option_codes)
+        spec = self.spec
+        if position.choice not in PLACEMENT_CHOICES:
+            return codes
+        if spec.early is not None and spec.early not in self.placed and self.turns <= EARLY_TURNS:
+            early = [c for c in codes if decision_of(c).kind == spec.early]
+            if early:
+                return early
+        if spec.withhold is not None:
+            others = [c for c in codes if decision_of(c).kind != spec.withhold]
+            if others:
+                return others
+        return codes
+
+    def choose(self, position: Position, at_random: bool = False) -> int:
+        """The bot's decision (``at_random``: a random allowed option, in the opening)."""
+        codes = self.allowed(position)
+        if len(codes) == 1:
+            return codes[0]
+        engine = self.spec.engine
+        if engine == "random" or at_random:
+            return self.rng.choice(codes)
+        if engine == "greedy":
+            return self._greedy(position, codes)
+        if engine == "alphabeta":
+            return self._alphabeta(position, codes)
+        return self._mcts(position, codes)
+
+    def _greedy(self, position: Position, codes: list[int]) -> int:
+        """The option whose result looks best at once, ties broken at random."""
+        sign = 1 if position.decider == Player.GREEN else -1
+        scored = []
+        for code in codes:
+            child = position.child(code)
+            score = final_score(child) if child.is_over else heuristic_score(child)
+            scored.append((sign * score, self.rng.random(), code))
+        return max(scored)[2]
+
+    def _alphabeta(self, position: Position, codes: list[int]) -> int:
+        """The analysis's best allowed option (each analysis starts with a fresh table)."""
+        limit = Limit(time=self.spec.time, nodes=self.spec.nodes)
+        every = len(codes) < len(position.option_codes)
+        infos = analyse(position, limit, len(position.option_codes) if every else 1)
+        for info in infos:
+            if info.decision.code in codes:
+                return info.decision.code
+        return codes[0]
+
+    def _mcts(self, position: Position, codes: list[int]) -> int:
+        budget = Budget(seconds=self.spec.time, nodes=self.spec.nodes)
+        tree = Mcts(
+            position, seed=self.rng.getrandbits(64), budget=budget, memory_mb=MCTS_MEMORY_MB
+        )
+        tree.run()
+        for result in tree.results():
+            if result.decision.code in codes:
+                return result.decision.code
+        return codes[0]
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """What a worker sends back: the decisions of game ``index`` (small to pickle)."""
+
+    index: int
+    decisions: tuple[str, ...]
+
+
+def game_rng(seed: int, index: int) -> random.Random:
+    """The generator of game ``index`` of a run: a function of ``(seed, index)`` only."""
+    return random.Random(f"cernunos-selfplay/{seed}/{index}")
+
+
+def play_game(
+    green: BotSpec,
+    purple: BotSpec,
+    seed: int,
+    index: int,
+    rules: str = "standard",
+    opening: int = 0,
+) -> PlayedGame:
+    """Game ``index`` of the run ``seed``: the decisions, each by its decider's bot (R-27),
+    the first ``opening`` of them at random."""
+    rng = game_rng(seed, index)
+    choosers = {
+        Player.GREEN: Chooser(green, random.Random(rng.getrandbits(64))),
+        Player.PURPLE: Chooser(purple, random.Random(rng.getrandbits(64))),
+    }
+    position = start_position(rules)
+    side = None
+    decisions: list[str] = []
+    while not position.is_over:
+        if len(decisions) >= MAX_DECISIONS:
+            raise RuntimeError(f"game {index} did not end within {MAX_DECISIONS} decisions")
+        if position.side != side:  # a new turn starts (or the final placement, R-16)
+            side = position.side
+            choosers[side].turns += 1
+        chooser = choosers[position.decider]
+        code = chooser.choose(position, at_random=len(decisions) < opening)
+        decision = decision_of(code)
+        if decision.family == "place":
+            chooser.placed.add(decision.kind)
+        decisions.append(str(decision))
+        position = position.child(code)
+    return PlayedGame(index, tuple(decisions))
+
+
+def _play_chunk(
+    green: BotSpec, purple: BotSpec, seed: int, indices: Sequence[int], rules: str, opening: int
+) -> list[PlayedGame]:
+    return [play_game(green, purple, seed, i, rules, opening) for i in indices]
+
+
+def _spec(spec: str | BotSpec) -> BotSpec:
+    return spec if isinstance(spec, BotSpec) else parse_bot(spec)
+
+
+def _int_within(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _check(n: object, seed: object, opening: object) -> None:
+    if not _int_within(n, 0, MAX_GAMES):
+        raise SelfPlayError(f"the number of games is an int from 0 to {MAX_GAMES}, not {clip(n)}")
+    if not _int_within(seed, 0, 2**63 - 1):
+        raise SelfPlayError(f"the seed is an int from 0 to 2**63 - 1, not {clip(seed)}")
+    if not _int_within(opening, 0, MAX_DECISIONS):
+        raise SelfPlayError(
+            f"the opening is an int from 0 to {MAX_DECISIONS} decisions, not {clip(opening)}"
+        )
+
+
+def play_games(
+    n: int,
+    green: str | BotSpec = "greedy",
+    purple: str | BotSpec = "greedy",
+    seed: int = 0,
+    rules: str = "standard",
+    executor: Executor | object | None = None,
+    *,
+    workers: int | None = None,
+    scheduler: str | None = None,
+    progress: bool = False,
+    opening: int = 0,
+) -> list[Game]:
+    """``n`` games between the bots ``green`` and ``purple`` (specs, see :mod:`.botspec`),
+    each game's first ``opening`` decisions at random.
+
+    Each game has the tags Green, Purple (the canonical specs), Rules, Seed, Round (``i + 1``
+    for game ``i``), Result, Score, for a forfeit Termination, and Opening if not 0.  Work goes to
+    ``executor`` (an Executor or a Dask Client), else a Dask ``scheduler`` address, else
+    ``workers`` local processes (``None``: one per core; 1: this process).
+    """
+    _check(n, seed, opening)
+    rules = str(Rules.parse(rules))  # unknown rules fail here, not in a worker
+    green_spec, purple_spec = _spec(green), _spec(purple)
+    played: list[PlayedGame] = []
+    with executor_for(executor, workers, scheduler) as pool:
+        chunks = _chunks(n)
+        bar = _bar(n, progress)
+        try:
+            if pool is None:
+                for chunk in chunks:
+                    played += _play_chunk(green_spec, purple_spec, seed, chunk, rules, opening)
+                    bar.update(len(chunk))
+            else:
+                futures = [
+                    pool.submit(
+                        _play_chunk, green_spec, purple_spec, seed, chunk, rules, opening
+                    )
+                    for chunk in chunks
+                ]
+                for future in as_completed(futures):
+                    result = future.result()
+                    played += result
+                    bar.update(len(result))
+        finally:
+            bar.close()
+    played.sort(key=lambda g: g.index)
+    tags = {"Green": str(green_spec), "Purple": str(purple_spec), "Rules": rules}
+    if opening:
+        tags["Opening"] = str(opening)
+    return [to_game(g, {**tags, "Seed": str(seed)}, rules) for g in played]
+
+
+CHUNK = 16  # games per task: enough to hide a task's overhead, small enough to balance
+
+
+def _chunks(n: int) -> list[range]:
+    size = max(1, min(CHUNK, math.ceil(n / 64)))
+    return [range(i, min(n, i + size)) for i in range(0, n, size)]
+
+
+def _bar(total: int, progress: bool):
+    from tqdm import tqdm
+
+    return tqdm(total=total, desc="self-play", unit=" games", disable=not progress, leave=False)
+
+
+def to_game(played: PlayedGame, tags: dict[str, str], rules: str = "standard") -> Game:
+    """The :class:`Game` of ``played`` with ``tags``, Round, Result, Score, Termination."""
+    game = Game(start_position(rules))
+    game.headers.update({**tags, "Round": str(played.index + 1)})
+    node = game.root
+    for decision in played.decisions:
+        node = node.play(decision)
+    return fill_result(game)

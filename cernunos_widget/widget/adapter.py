@@ -1,0 +1,572 @@
+"""The Jupyter widget: a thin adapter between a :class:`.Session` and the page.
+
+The page sends one request per user action and gets one reply carrying what changed (see
+:mod:`.protocol`); changes made from Python or by a background job arrive as patches.  The
+whole tree reaches the ``tree`` trait only at the end of a cell's Python call (and when a
+page asks for the full state), never on a click, so a saved or nbclient-executed notebook
+keeps every board while a click costs only the new node.  ``docs/widget.md`` has the design.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import os
+import threading
+import weakref
+from pathlib import Path
+from typing import IO, Any
+
+import anywidget
+import traitlets
+
+from ..engine import CernunosError, Position, Rules
+from ..engine.icons import COLORS, ICONS
+from ..engine.zones import zone_table
+from ..record.movetext import TreeMoves
+from ..record.tree import Game, GameNode, outcome_problem
+from ..session.core import Change, Job, NodeRef, Session
+from ..session.view import KIND_NAMES, build_view
+from .assets import css, esm
+from .protocol import Request, RequestError, merge, node_record, parse_request, request_id
+
+_ZONES = {Rules(): zone_table()}  # the hover zones by rules (R-6: the Wolf's depends on them)
+MAX_EXPLORER_ENTRIES = 30  # the explorer panel's rows (the most played decisions)
+_log = logging.getLogger(__name__)
+
+
+def _zones(rules: Rules) -> dict:
+    """The hover zones under ``rules``, computed once per rule set."""
+    if rules not in _ZONES:
+        _ZONES[rules] = zone_table(rules)
+    return _ZONES[rules]
+
+
+class CernunosWidget(anywidget.AnyWidget):
+    """An analysis board for Cernunos.
+
+    >>> w = CernunosWidget()                    # the start position
+    >>> w = CernunosWidget(cpn="... g 2 0-0")   # or a position, or a Game
+    >>> w.play("B@b2 B@b3"); w.back(); w.cpn
+    """
+
+    _esm = esm()
+    _css = css()
+
+    tree = traitlets.Dict().tag(sync=True)  # the full state; see the module docstring
+    icons = traitlets.Dict(ICONS).tag(sync=True)
+    colors = traitlets.Dict(COLORS).tag(sync=True)
+    kind_names = traitlets.Dict(KIND_NAMES).tag(sync=True)
+    zones = traitlets.Dict().tag(sync=True)  # kind -> cell -> zone, computed once
+    overlay = traitlets.Bool(False)  # the power overlay (carried in the tree's settings)
+    engine = traitlets.Unicode("auto")  # the Analyse button's search
+    memory_mb = traitlets.Float(512.0)  # the most an MCTS tree may take (MiB)
+
+    def __init__(
+        self,
+        position: Position | None = None,
+        *,
+        cpn: str | None = None,
+        game: Game | str | None = None,
+        rules: Rules | str | None = None,
+        overlay: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        if sum(x is not None for x in (position, cpn, game)) > 1:
+            raise ValueError("give at most one of position, cpn and game")
+        if isinstance(game, str):
+            game = Game.parse(game, rules=rules)
+        elif game is None:
+            start = Position.from_cpn(cpn, rules=rules) if cpn is not None else position
+            game = Game(start, rules=rules)
+        self._session = Session(game)
+        self._views: dict[int, dict] = {}
+        self._moves = TreeMoves()  # each node's move text (movetext.py), cached like views
+        self._collect: dict | None = None  # a request's patch, while it is handled
+        self._collect_thread: int | None = None
+        self._dirty = False
+        self._explorer = None  # an explorer.Explorer, once set
+        self.message = ""  # the last refusal of a page request (the page shows it too)
+        super().__init__(overlay=overlay, zones=_zones(game.rules), **kwargs)
+        self.tree = self._full_state()
+        self._session.subscribe(self._on_change)
+        self.on_msg(self._on_page_message)
+        _track(self)
+
+    # ------------------------------------------------------------------ Python API
+
+    @property
+    def session(self) -> Session:
+        """The session behind the board (the game, the current node, the jobs)."""
+        return self._session
+
+    @property
+    def game(self) -> Game:
+        """The variation tree (``w.game.export()`` gives its text)."""
+        return self._session.game
+
+    @game.setter
+    def game(self, game: Game | str) -> None:
+        self._session.replace_game(
+            Game.parse(game, rules=self.rules) if isinstance(game, str) else game
+        )
+
+    @property
+    def rules(self) -> Rules:
+        """The rules of the game on the board (D-10); a new game or position keeps them."""
+        return self._session.game.rules
+
+    def load_games(self, source: str | os.PathLike | IO, index: int = 0) -> Game:
+        """Replace the tree by game ``index`` of a ``.cgn`` file (a path, or an open stream:
+        ``io.StringIO(text)`` for text); returns the previous tree. A bad file raises
+        :class:`.GameFileError` (with its line) and changes nothing."""
+        from ..record.files import read_game
+
+        return self._session.replace_game(read_game(source, index))
+
+    def save_game(self, path: str | os.PathLike, *, append: bool = False) -> int:
+        """Write the tree, with its headers, to the ``.cgn`` file ``path`` (atomically;
+        ``append=True`` adds it after the games there). Tags the tree contradicts (a
+        ``[Result]`` after its end was deleted) raise :class:`.GameFileError`:
+        ``cernunos_widget.record.files.fill_result(w.game)`` sets them from the main line."""
+        from ..record.files import write_games
+
+        with self._session.lock:
+            return write_games([self.game], path, append=append)
+
+    def setup(self, cpn: str) -> Game:
+        """Start a new game tree at the position ``cpn``; returns the previous tree."""
+        return self._session.replace_game(Game(Position.from_cpn(cpn, rules=self.rules)))
+
+    @property
+    def node(self) -> GameNode:
+        """The current node of the tree."""
+        return self._session.node
+
+    @property
+    def current(self) -> int:
+        """The current node's id."""
+        return self._session.node.id
+
+    @property
+    def position(self) -> Position:
+        """The position at the current node."""
+        return self._session.position
+
+    @property
+    def cpn(self) -> str:
+        """The CPN of the current position ("" in the middle of an effect)."""
+        p = self.position
+        return p.cpn() if p.at_boundary else ""
+
+    @property
+    def analysis(self) -> dict:
+        """The latest analysis: node, status, engine and the best lines."""
+        return self._session.analysis
+
+    @property
+    def review_status(self) -> dict:
+        """The latest game review's progress."""
+        return self._session.review_state
+
+    def play(self, decisions: str) -> GameNode:
+        """Play space-separated decision tokens from the current node (branching if new)."""
+        return self._session.play(decisions)
+
+    def back(self) -> GameNode:
+        """Go back one decision (undo)."""
+        return self._session.back()
+
+    def forward(self) -> GameNode:
+        """Go one decision forward along the main continuation."""
+        return self._session.forward()
+
+    def goto(self, node: GameNode | int) -> GameNode:
+        """Go to a node (or a node id) of the tree."""
+        return self._session.goto(node)
+
+    def promote(self, node: NodeRef = None) -> None:
+        """Make the variation holding ``node`` (default: current) the main line there."""
+        self._session.promote(node)
+
+    def delete(self, node: NodeRef = None) -> None:
+        """Delete ``node`` (default: current) and all that follows; go to its parent if needed."""
+        self._session.delete(node)
+
+    def comment(self, text: str, node: NodeRef = None) -> None:
+        """Set the comment of ``node`` (default: current)."""
+        self._session.comment(str(text), node)
+
+    def analyse(
+        self, limit=None, multipv: int = 3, wait: bool = False, engine: str | None = None
+    ) -> Job | None:
+        """Analyse the current position in the background; returns the job (or None if over).
+
+        Results stream to the page (an evaluation bar and the best lines) and to
+        :attr:`analysis`; the notebook stays responsive, and :meth:`cancel_analysis` (or the
+        page's Stop) ends it. ``wait=True`` blocks until it is done. ``engine`` is
+        ``"auto"``, ``"alphabeta"`` or ``"mcts"`` (default: :attr:`engine`, which the page sets).
+        """
+        engine = self.engine if engine is None else engine
+        job = self._session.analyse(limit, multipv, engine, memory_mb=self.memory_mb)
+        if wait and job is not None:
+            job.wait()
+        return job
+
+    def analyse_game(self, limit=None, wait: bool = False) -> Job:
+        """Review the main line in the background: every node evaluated from Green's side
+        (an evaluation graph on the page), every decision marked ``?!`` / ``?`` / ``??`` by
+        how much its decider lost (R-27), with the best decision and its line.
+
+        A coarse pass (0.1 s a node) comes first, then finer ones: ``limit`` (default: 1 s
+        then 5 s a node). Evaluations are cached by position, so a re-review is instant.
+        """
+        job = self._session.review(limit, self.engine)
+        if wait:
+            job.wait()
+        return job
+
+    def annotate(self, glyph: str, node: NodeRef = None) -> GameNode:
+        """Set the annotation glyph of ``node`` (default: current): "!", "?!", "?", "??",
+        or "" to clear (a review's ``?``/``??`` stays in ``node.mark``)."""
+        return self._session.annotate(glyph, node)
+
+    def cancel_analysis(self) -> None:
+        """Stop the running jobs (their results so far stay shown); waits up to 1 s."""
+        self._session.stop_jobs()
+        for job in self._session.jobs:
+            job.wait(1.0)
+
+    def play_analysis_line(self, index: int = 0) -> GameNode:
+        """Play best line ``index`` of the analysis from its node, as a new variation."""
+        with self._session.lock:
+            a = self._session.analysis
+            lines = a.get("lines") or []
+            if not 0 <= index < len(lines):
+                raise RequestError(f"no analysis line {index}: there are {len(lines)}")
+            return self._session.play(lines[index]["pv"], node=a["node"])
+
+    @property
+    def explorer(self):
+        """The opening explorer whose entries the page lists for the current node (or None)."""
+        return self._explorer
+
+    @explorer.setter
+    def explorer(self, explorer) -> None:
+        self.set_explorer(explorer)
+
+    def set_explorer(self, explorer) -> None:
+        """Show ``explorer``'s decisions for the current node in a panel (None hides it);
+        clicking one plays it. ``explorer`` is a
+        :class:`~cernunos_widget.tools.explorer.Explorer`."""
+        from ..tools.explorer import Explorer, ExplorerError
+
+        if explorer is not None and not isinstance(explorer, Explorer):
+            raise ExplorerError(
+                f"the explorer is an Explorer (Explorer.build or Explorer.load) or None, "
+                f"not a {type(explorer).__name__}"
+            )
+        with self._session.lock:
+            self._explorer = explorer
+            self._emit({"gen": self._session.generation, "explorer": self._explorer_state()})
+
+    def _explorer_state(self) -> dict | None:
+        """The explorer's entries for the current node, most played first."""
+        if self._explorer is None:
+            return None
+        node = self._session.node
+        try:
+            entries = self._explorer.query(node, limit=MAX_EXPLORER_ENTRIES)
+            more = self._explorer.count(node) - len(entries)
+        except CernunosError:  # e.g. a game set up in the middle of an effect
+            entries, more = [], 0
+        return {
+            "node": node.id,
+            "games": self._explorer.games,
+            "entries": [e.to_dict() for e in entries],
+            "more": more,
+        }
+
+    def to_html(self, path: str | Path | None = None, title: str = "Cernunos") -> str:
+        """A self-contained HTML page of the board and its tree (works offline, no kernel)."""
+        from .static import page_html
+
+        html = page_html(self.state_for_export(), title)
+        if path is not None:
+            Path(path).write_text(html, encoding="utf-8")
+        return html
+
+    def state_for_export(self) -> dict:
+        """Every synced value the page needs, with the tree up to date (for static pages)."""
+        return {
+            "tree": self._full_state(),
+            "icons": self.icons,
+            "colors": self.colors,
+            "kind_names": self.kind_names,
+            "zones": self.zones,
+        }
+
+    # ------------------------------------------------------------------ state and patches
+
+    def _view(self, node: GameNode) -> dict:
+        view = self._views.get(node.id)
+        if view is None:
+            view = self._views[node.id] = build_view(node.position, node.events)
+        return view
+
+    def _record(self, node: GameNode) -> dict:
+        """A node's record with its move text (turn, label, narration: stable per node)."""
+        evaluation = self._session.evaluation(node)
+        return {**node_record(node, evaluation), "move": self._moves.record(node)}
+
+    def _settings(self) -> dict:
+        settings = {"overlay": self.overlay, "engine": self.engine}
+        rules = self.rules
+        if not rules.is_standard:  # D-10: the page shows the variant in play
+            settings.update(rules=str(rules), rules_text=rules.describe())
+        return settings
+
+    def _full_state(self) -> dict:
+        """The whole tree with every view: the ``tree`` trait and a reset patch."""
+        s = self._session
+        with s.lock:
+            nodes = list(s.game.root.walk())
+            state = {
+                "gen": s.generation,
+                "nodes": {n.id: self._record(n) for n in nodes},
+                "views": {n.id: self._view(n) for n in nodes},
+                "current": s.node.id,
+                "analysis": s.analysis,
+                "review": s.review_state,
+                "settings": self._settings(),
+            }
+            if self._explorer is not None:
+                state["explorer"] = self._explorer_state()
+            return state
+
+    def _patch_of(self, change: Change) -> dict:
+        if change.reset:
+            self._views.clear()
+            self._moves.clear()
+            self.zones = _zones(self.rules)  # a new game may have other rules
+            return {**self._full_state(), "reset": True}
+        game = self._session.game
+        patch: dict = {"gen": change.generation}
+        live = [n for n in change.nodes if n in game]
+        if live:
+            patch["nodes"] = {n.id: self._record(n) for n in live}
+        views = {n.id: self._view(n) for n in live if n.id in change.created}
+        if views:
+            patch["views"] = views
+        if change.removed:
+            patch["removed"] = list(change.removed)
+            for node_id in change.removed:
+                self._views.pop(node_id, None)
+            self._moves.forget(change.removed)
+        if change.current is not None:
+            patch["current"] = change.current
+            if self._explorer is not None:
+                patch["explorer"] = self._explorer_state()
+        if change.analysis is not None:
+            patch["analysis"] = change.analysis
+        if change.review is not None:
+            patch["review"] = change.review
+        return patch
+
+    def _on_change(self, change: Change) -> None:
+        """A session change (under the session's lock): to the request's reply, or sent now."""
+        self._emit(self._patch_of(change))
+
+    def _emit(self, patch: dict) -> None:
+        self._dirty = True
+        if self._collect is not None and self._collect_thread == threading.get_ident():
+            merge(self._collect, patch)
+        else:
+            self.send({"patch": patch})
+
+    @traitlets.validate("engine")
+    def _valid_engine(self, proposal) -> str:
+        from ..solver.analyse import check_engine
+
+        return check_engine(proposal["value"])
+
+    @traitlets.validate("memory_mb")
+    def _valid_memory(self, proposal) -> float:
+        from ..solver.mcts import check_memory_mb
+
+        return float(check_memory_mb(proposal["value"]))
+
+    @traitlets.observe("overlay", "engine")
+    def _setting_changed(self, change) -> None:
+        if hasattr(self, "_collect"):
+            with self._session.lock:
+                self._emit({"gen": self._session.generation, "settings": self._settings()})
+
+    def flush(self) -> None:
+        """Write the whole tree to the ``tree`` trait if it changed (end of a cell)."""
+        if self._dirty:
+            with self._session.lock:
+                self._dirty = False
+                self.tree = self._full_state()
+
+    def get_state(self, key=None, drop_defaults=False):  # noqa: D401 - ipywidgets' hook
+        """The synced state; a page that asks for it gets the tree as it is now."""
+        state = super().get_state(key, drop_defaults)
+        if "tree" in state:
+            state["tree"] = self._full_state()
+        return state
+
+    # ------------------------------------------------------------------ the page's requests
+
+    def _on_page_message(self, _widget, content: Any, _buffers) -> None:
+        """Answer one page request with one reply; a refusal is a message, never a traceback."""
+        rid = request_id(content)
+        reply: dict = {"reply": rid, "ok": True, "message": ""}
+        s = self._session
+        with s.lock:
+            self._collect, self._collect_thread = {}, threading.get_ident()
+            try:
+                request = parse_request(content)
+                if request.gen != s.generation:
+                    raise RequestError(
+                        "this board was replaced by a new game; the page now shows it"
+                    )
+                value = _HANDLERS[request.type](self, request)
+                if value is not None:
+                    reply["value"] = value
+            except CernunosError as error:
+                reply.update(ok=False, message=str(error))
+            except Exception as error:  # noqa: BLE001 - a bug: logged, the page gets a line
+                _log.exception("cernunos widget: request failed")
+                reply.update(ok=False, message=f"internal error: {type(error).__name__}")
+            patch, self._collect, self._collect_thread = self._collect, None, None
+            if not reply["ok"]:
+                self.message = reply["message"]
+            if patch:
+                reply["patch"] = patch
+            self.send(reply)
+
+    def _do_play(self, r: Request) -> None:
+        self._session.play(r.fields["decision"], node=r.fields["node"])
+
+    def _do_goto(self, r: Request) -> None:
+        self._session.goto(r.fields["node"])
+
+    def _do_promote(self, r: Request) -> None:
+        self._session.promote(r.fields["node"])
+
+    def _do_delete(self, r: Request) -> None:
+        self._session.delete(r.fields["node"])
+
+    def _do_comment(self, r: Request) -> None:
+        self._session.comment(r.fields["text"], r.fields["node"])
+
+    def _do_overlay(self, r: Request) -> None:
+        self.overlay = r.fields["on"]
+
+    def _do_engine(self, r: Request) -> None:
+        from ..solver.analyse import check_engine
+
+        self.engine = check_engine(r.fields["engine"])
+
+    def _do_analyse(self, r: Request) -> None:
+        from ..solver import Limit
+
+        limit = Limit(time=r.fields["seconds"], depth=r.fields["depth"])
+        self._session.goto(r.fields["node"])
+        self._session.analyse(limit, r.fields["multipv"], self.engine, memory_mb=self.memory_mb)
+
+    def _do_stop(self, r: Request) -> None:
+        self._session.stop_jobs()
+
+    def _do_review(self, r: Request) -> None:
+        from ..solver import Limit
+
+        seconds = r.fields["seconds"]
+        self._session.review(None if seconds is None else Limit(time=seconds), self.engine)
+
+    def _do_line(self, r: Request) -> None:
+        self.play_analysis_line(r.fields["index"])
+
+    def _do_setup(self, r: Request) -> None:
+        self.setup(r.fields["cpn"])
+
+    def _do_check_position(self, r: Request) -> str:
+        """The position editor's live check: the canonical CPN, or the engine's reason."""
+        return Position.from_cpn(r.fields["cpn"], rules=self.rules).cpn()
+
+    def _do_export_game(self, r: Request) -> str:
+        """The game's text, sent only when the page asks (never on a click)."""
+        return self._session.game.export()
+
+    def _do_load_game(self, r: Request) -> None:
+        self._session.replace_game(Game.parse(r.fields["text"], rules=self.rules))
+
+    def _do_export_cgn(self, r: Request) -> str:
+        """The game as a ``.cgn`` file for the page's download. Tags the tree no longer
+        matches (its end deleted or promoted away) are set from the main line first."""
+        from ..record.files import fill_result, format_game
+
+        game = self._session.game
+        if outcome_problem(game.headers, game.root.end().position) is not None:
+            fill_result(game)
+        return format_game(game)
+
+    def _do_load_cgn(self, r: Request) -> str:
+        """Open game ``index`` of a ``.cgn`` file's text (read in the page); say which."""
+        index = r.fields["index"]
+        self.load_games(io.StringIO(r.fields["text"]), index)
+        h = self.game.headers
+        who = f": {h['Green']} - {h['Purple']}" if "Green" in h and "Purple" in h else ""
+        result = f" ({h['Result']})" if h.get("Result", "*") != "*" else ""
+        return f"opened game {index + 1} of the file{who}{result}"
+
+    def _do_ping(self, r: Request) -> None:
+        """A live kernel answers; a static page learns it has none (see js/widget.js)."""
+
+    def _do_annotate(self, r: Request) -> None:
+        self._session.annotate(r.fields["glyph"], r.fields["node"])
+
+
+_HANDLERS = {
+    name: getattr(CernunosWidget, f"_do_{name}")
+    for name in (
+        "play", "goto", "promote", "delete", "comment", "overlay", "engine",
+        "analyse", "stop", "review", "line", "setup", "annotate",
+        "check_position", "export_game", "load_game", "export_cgn", "load_cgn", "ping",
+    )
+}
+
+# ---------------------------------------------------------------------- end of a cell
+
+_LIVE: weakref.WeakSet[CernunosWidget] = weakref.WeakSet()
+_HOOKED = False
+
+
+def _flush_all(*_args: Any) -> None:
+    for widget in list(_LIVE):
+        try:
+            widget.flush()
+        except Exception:  # noqa: BLE001 - a closed comm must not break the notebook
+            _log.debug("cernunos widget: flush failed", exc_info=True)
+
+
+def _track(widget: CernunosWidget) -> None:
+    """Flush ``widget``'s tree after every cell, if in IPython.
+
+    The hook is ``post_run_cell``: the kernel triggers ``post_execute`` around every comm
+    message too (so a click would resend the whole tree), ``post_run_cell`` only after a cell.
+    """
+    global _HOOKED
+    _LIVE.add(widget)
+    if _HOOKED:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.events.register("post_run_cell", _flush_all)
+        _HOOKED = True
+

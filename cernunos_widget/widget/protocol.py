@@ -1,0 +1,223 @@
+"""The page <-> kernel protocol: requests the page may send, and the patches it receives.
+
+A request is one custom message ``{"id": ..., "gen": ..., "type": ..., <fields>}``; the
+kernel answers it with exactly one message ``{"reply": id, "ok": bool, "message": str,
+"patch": {...}}`` (plus ``"value"`` when the request asks for one: ``check_position``'s
+canonical CPN, ``export_game``'s text, ``export_cgn``'s file, ``load_cgn``'s note).
+Other changes (a cell's Python call, a streaming analysis) arrive as ``{"patch": {...}}``.
+A patch merges into the page's store::
+
+    {"gen": 3, "nodes": {"5": record}, "views": {"5": view}, "removed": [7, 8],
+     "current": 5, "analysis": {...}, "review": {...}, "settings": {...},
+     "explorer": {"node": 5, "games": 900, "entries": [...], "more": 0}}
+
+A node's record (tree links, comment, mark) is small and resent when it changes; its view
+(what the board shows, computed by the engine) is sent once, when the node is created.  The
+full state (the ``tree`` trait, and a patch with ``"reset": true``) has the same shape.
+``explorer`` (only once ``w.explorer`` is set; null when unset) is the opening explorer's
+entries for the current node (:mod:`.explorer`), resent with every change of ``current``.
+
+Every request is checked against :data:`SCHEMA` (types, ranges) before anything runs;
+node ids are then checked by the session.  A bad request is refused with a message.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine import CernunosError
+from ..record.tree import GameNode
+
+MAX_TEXT = 100_000  # characters in a comment
+MAX_TOKEN_TEXT = 2_000  # characters of decision tokens in one request
+MAX_CPN = 1_000
+MAX_GAME_TEXT = 200_000  # characters of game text the page may load
+MAX_CGN_TEXT = 2_000_000  # characters of a .cgn file the page may send (larger: from Python)
+MAX_SECONDS = 86_400.0
+MAX_MULTIPV = 10
+MAX_DEPTH = 64
+MAX_REQUEST_ID = 64
+
+
+class RequestError(CernunosError):
+    """A page message that does not follow the protocol (type, field, range)."""
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _int(lo: int, hi: int | None = None) -> Callable[[str, Any], int]:
+    def check(name: str, value: Any) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RequestError(f"{name} must be an integer, not {_short(value)}")
+        if value < lo or (hi is not None and value > hi):
+            top = "" if hi is None else f"..{hi}"
+            raise RequestError(f"{name} must be in {lo}{top}, not {value}")
+        return value
+
+    return check
+
+
+def _text(limit: int, *, blank: bool = True) -> Callable[[str, Any], str]:
+    def check(name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise RequestError(f"{name} must be text, not {_short(value)}")
+        if len(value) > limit:
+            raise RequestError(f"{name} is too long ({len(value)} characters; at most {limit})")
+        if not blank and not value.strip():
+            raise RequestError(f"{name} is empty")
+        return value
+
+    return check
+
+
+def _bool(name: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise RequestError(f"{name} must be true or false, not {_short(value)}")
+    return value
+
+
+def _seconds(name: str, value: Any) -> float | None:
+    """Seconds for an analysis: a finite number > 0, or null for 'until stopped'."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise RequestError(f"{name} must be a number of seconds or null, not {_short(value)}")
+    if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
+        raise RequestError(f"{name} must be > 0 and at most {MAX_SECONDS:g}, not {value}")
+    return float(value)
+
+
+def _depth(name: str, value: Any) -> int | None:
+    """A search depth in decisions (1..64), or null for no depth limit."""
+    return None if value is None else _int(1, MAX_DEPTH)(name, value)
+
+
+_NODE = _int(0)
+_DECISION = _text(MAX_TOKEN_TEXT, blank=False)
+
+# request type -> field -> check; every field is required unless it has a default below
+SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
+    "play": {"node": _NODE, "decision": _DECISION},
+    "goto": {"node": _NODE},
+    "promote": {"node": _NODE},
+    "delete": {"node": _NODE},
+    "comment": {"node": _NODE, "text": _text(MAX_TEXT)},
+    "overlay": {"on": _bool},
+    "engine": {"engine": _text(40, blank=False)},
+    "analyse": {
+        "node": _NODE, "seconds": _seconds, "multipv": _int(1, MAX_MULTIPV), "depth": _depth,
+    },
+    "stop": {},
+    "review": {"seconds": _seconds},
+    "line": {"index": _int(0, MAX_MULTIPV - 1)},
+    "setup": {"cpn": _text(MAX_CPN, blank=False)},
+    "check_position": {"cpn": _text(MAX_CPN, blank=False)},
+    "export_game": {},
+    "load_game": {"text": _text(MAX_GAME_TEXT, blank=False)},
+    "export_cgn": {},
+    "load_cgn": {"text": _text(MAX_CGN_TEXT, blank=False), "index": _int(0)},
+    "ping": {},
+    "annotate": {"node": _NODE, "glyph": _text(8)},
+}
+DEFAULTS: dict[str, dict[str, Any]] = {
+    "analyse": {"seconds": None, "multipv": 3, "depth": None},
+    "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
+    "load_cgn": {"index": 0},
+}
+
+
+@dataclass(frozen=True)
+class Request:
+    """A checked page message."""
+
+    id: str | int | None
+    gen: int
+    type: str
+    fields: dict[str, Any]
+
+
+def _request_id(content: dict) -> str | int | None:
+    rid = content.get("id")
+    if rid is None or (isinstance(rid, int) and not isinstance(rid, bool)):
+        return rid
+    if isinstance(rid, str) and len(rid) <= MAX_REQUEST_ID:
+        return rid
+    raise RequestError(f"a request id is an integer or a short text, not {_short(rid)}")
+
+
+def request_id(content: object) -> str | int | None:
+    """The id to answer, even for a message that is otherwise bad (None if unusable)."""
+    if not isinstance(content, dict):
+        return None
+    try:
+        return _request_id(content)
+    except RequestError:
+        return None
+
+
+def parse_request(content: object) -> Request:
+    """Check a page message against the schema; raise :class:`RequestError` if it is bad."""
+    if not isinstance(content, dict):
+        raise RequestError(f"a request is a JSON object, not {_short(content)}")
+    kind = content.get("type")
+    if not isinstance(kind, str) or kind not in SCHEMA:
+        raise RequestError(f"unknown request {_short(kind)}: use one of {', '.join(SCHEMA)}")
+    fields = SCHEMA[kind]
+    unknown = set(content) - set(fields) - {"id", "gen", "type"}
+    if unknown:
+        raise RequestError(f"unexpected field(s) {', '.join(sorted(unknown))} in {kind!r}")
+    values = {}
+    for name, check in fields.items():
+        if name in content:
+            values[name] = check(name, content[name])
+        elif name in DEFAULTS.get(kind, {}):
+            values[name] = DEFAULTS[kind][name]
+        else:
+            raise RequestError(f"{kind!r} needs the field {name!r}")
+    gen = _int(0)("gen", content.get("gen", 0))
+    return Request(_request_id(content), gen, kind, values)
+
+
+# ---------------------------------------------------------------------- what the page gets
+
+
+def node_record(node: GameNode, evaluation: dict | None = None) -> dict:
+    """A node's tree links and annotations (small; resent whenever they change), with its
+    review ``eval`` (Green's side) once it has one."""
+    record = {
+        "id": node.id,
+        "parent": -1 if node.parent is None else node.parent.id,
+        "token": node.token,
+        "children": [c.id for c in node.children],
+        "comment": node.comment,
+        "mark": node.mark,
+        "mark_text": node.mark_text,
+        "glyph": node.glyph,
+        "ply": node.ply,
+    }
+    if evaluation is not None:
+        record["eval"] = evaluation
+    return record
+
+
+def merge(into: dict, patch: dict) -> dict:
+    """Merge ``patch`` into ``into`` (later wins; removals drop earlier records)."""
+    if patch.get("reset"):
+        into.clear()
+    for key, value in patch.items():
+        if key in ("nodes", "views", "settings"):
+            into.setdefault(key, {}).update(value)
+        elif key == "removed":
+            into.setdefault("removed", []).extend(value)
+            for node_id in value:
+                into.get("nodes", {}).pop(node_id, None)
+                into.get("views", {}).pop(node_id, None)
+        else:
+            into[key] = value
+    return into

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import CernunosError
-from ..record.tree import GameNode
 
 MAX_TEXT = 100_000  # characters in a comment
 MAX_TOKEN_TEXT = 2_000  # characters of decision tokens in one request
@@ -185,25 +184,6 @@ def parse_request(content: object) -> Request:
 
 
 # ---------------------------------------------------------------------- what the page gets
-
-
-def node_record(node: GameNode, evaluation: dict | None = None) -> dict:
-    """A node's tree links and annotations (small; resent whenever they change), with its
-    review ``eval`` (Green's side) once it has one."""
-    record = {
-        "id": node.id,
-        "parent": -1 if node.parent is None else node.parent.id,
-        "token": node.token,
-        "children": [c.id for c in node.children],
-        "comment": node.comment,
-        "mark": node.mark,
-        "mark_text": node.mark_text,
-        "glyph": node.glyph,
-        "ply": node.ply,
-    }
-    if evaluation is not None:
-        record["eval"] = evaluation
-    return record
 
 
 def merge(into: dict, patch: dict) -> dict:

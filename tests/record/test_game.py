@@ -114,3 +114,15 @@ def test_a_step_attaches_once_and_only_to_the_node_it_starts_from():
     assert g.root.child_for("B@b2") is child and g.root.child_for("B@b3") is None
     with pytest.raises(CernunosError, match="another position"):
         child.attach(step)  # a step from the root's position, not the child's
+
+
+def test_playing_a_new_decision_checks_it_once_and_a_known_one_not_at_all(monkeypatch):
+    checks = []
+    code_of = Position._code_of
+    monkeypatch.setattr(Position, "_code_of", lambda p, d: checks.append(d) or code_of(p, d))
+    g = Game()
+    child = g.root.play("B@b2")
+    assert checks == ["B@b2"]  # Position.step: one check, the node keeps its result
+    assert g.root.play("B@b2") is child and checks == ["B@b2"]  # a child's decision was legal
+    Game.parse("B@b2 B@b3 (D@a1) T@a1")
+    assert len(checks) == 1 + 4  # one per decision read

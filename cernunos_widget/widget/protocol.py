@@ -183,7 +183,7 @@ def parse_request(content: object) -> Request:
     return Request(_request_id(content), gen, kind, values)
 
 
-# ---------------------------------------------------------------------- what the page gets
+# ---------------------------------------------------------------------- patches
 
 
 def merge(into: dict, patch: dict) -> dict:

@@ -5,7 +5,8 @@ results go through :meth:`.Session.deliver` (dropped when stale) and the work po
 ``job.stop_event`` through the solver's ``stop`` argument.
 
 Every value sent to the page is from **Green's side** (+ is good for Green), with its text
-(:func:`green_text`): ``+0.31``, ``−0.12``, ``Green wins``, ``draw``, ``Purple wins``.
+(:meth:`.solver.PovValue.green_text`): ``+0.31``, ``−0.12``, ``Green wins``, ``draw``,
+``Purple wins``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Player, Position
 from ..record.movetext import EFFECT_CHOICES, decision_label
+from ..solver.pov import PovValue, turn_at
 
 if TYPE_CHECKING:
     from ..record.tree import GameNode
@@ -25,8 +27,6 @@ if TYPE_CHECKING:
 # analysis(position, limit, multipv, stop=..., engine=...) -> iterator of info lists
 Analyser = Callable[..., Iterator[list]]
 
-_GREEN_WORDS = {"win": "Green wins", "draw": "draw", "loss": "Purple wins"}  # Green's outcome
-_FLIP = {"win": "loss", "draw": "draw", "loss": "win"}
 MARK_LINE = 6  # decisions of the best line quoted in a mark's text
 _ARROWS = {"push": ("from", "to"), "swap": ("a", "b")}  # event kind -> info keys of its ends
 
@@ -45,11 +45,7 @@ def green_text(green: float, proven: str | None = None) -> str:
     """A value from Green's side in words: ``+0.31``, ``−0.12`` (a minus sign), ``0.00``,
     or, when ``proven`` ('win' / 'draw' / 'loss' for Green), ``Green wins`` / ``draw`` /
     ``Purple wins``."""
-    if proven is not None:
-        return _GREEN_WORDS[proven]
-    if round(green, 2) == 0:
-        return "0.00"
-    return f"{green:+.2f}".replace("-", "\u2212")
+    return PovValue.from_green(green, proven).green_text()
 
 
 def _labels(position: Position, pv: Sequence) -> list[str]:
@@ -95,18 +91,17 @@ def best_drawing(position: Position, pv: Sequence) -> dict:
 def line_dict(position: Position, info) -> dict:
     """One analysis line for the page, from Green's side: ``green`` (-1..1), ``green_text``,
     the line's decisions as tokens (``pv``) and as readable ``labels``, and ``board``
-    (:func:`best_drawing`)."""
-    green_decides = position.decider is None or position.decider == Player.GREEN
-    value = info.estimate if green_decides else -info.estimate
-    outcome = info.outcome if green_decides or info.outcome is None else _FLIP[info.outcome]
+    (:func:`best_drawing`).  ``info``'s values are for the decider at ``position``; ``text``
+    and ``describe`` keep the solver's words, for that decider."""
+    pov = PovValue(info.relative, turn_at(position))
     return {
         "decision": str(info.decision),
         "cells": list(info.decision.cells),
         "text": info.value_text(),
         "describe": info.describe(),
         "proven": info.proven,
-        "green": value + 0.0,  # no -0.0
-        "green_text": green_text(value, outcome if info.proven else None),
+        "green": pov.green().number + 0.0,  # no -0.0
+        "green_text": pov.green_text(),
         "pv": [str(d) for d in info.pv],
         "labels": _labels(position, info.pv),
         "board": best_drawing(position, info.pv),

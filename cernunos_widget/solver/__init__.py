@@ -13,6 +13,7 @@ from .bots import (
     play_game,
 )
 from .mcts import Mcts, MemoryBudgetError, mcts_search
+from .pov import PovError, PovValue, Value, seen_by, turn_at
 from .prepare import engine_cached, engine_ready, prepare_engine
 from .values import final_score
 
@@ -27,9 +28,12 @@ __all__ = [
     "MctsBot",
     "MemoryBudgetError",
     "PerfectBot",
+    "PovError",
+    "PovValue",
     "RandomBot",
     "SearchBot",
     "Solution",
+    "Value",
     "analyse",
     "analysis",
     "best_decision",
@@ -39,5 +43,7 @@ __all__ = [
     "mcts_search",
     "play_game",
     "prepare_engine",
+    "seen_by",
     "solve",
+    "turn_at",
 ]

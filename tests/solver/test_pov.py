@@ -151,3 +151,7 @@ def test_a_real_analysis_and_solve_say_whose_view_their_values_are():
     assert solution.proven and solution.turn == P and end.is_over
     assert solution.pov.green().strong == final_score(end)  # R-17, Green's view
     assert (solution.outcome, solution.pov.green().outcome) == ("win", "loss")  # Purple's win
+    best = analyse(ENDGAME, Limit(time=30))[0]  # proven by the analysis's own proofs
+    assert best.proven and (best.outcome, best.pov.green().outcome) == ("win", "loss")
+    after = solve(ENDGAME.play(best.decision), Limit(time=30))  # whoever decides there
+    assert after.pov.green() == Value(-1.0, "loss", after.pov.green().strong)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..engine import Player, Position
 from ..record.movetext import EFFECT_CHOICES, decision_label
-from ..solver.pov import PovValue, turn_at
+from ..solver import PovValue, turn_at
 
 if TYPE_CHECKING:
     from ..record.tree import GameNode

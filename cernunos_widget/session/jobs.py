@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from ..engine import Player, Position
 from ..record.movetext import EFFECT_CHOICES, decision_label
-from ..solver import PovValue, turn_at
 
 if TYPE_CHECKING:
     from ..record.tree import GameNode
@@ -45,6 +44,8 @@ def green_text(green: float, proven: str | None = None) -> str:
     """A value from Green's side in words: ``+0.31``, ``−0.12`` (a minus sign), ``0.00``,
     or, when ``proven`` ('win' / 'draw' / 'loss' for Green), ``Green wins`` / ``draw`` /
     ``Purple wins``."""
+    from ..solver import PovValue  # the session loads the solver only when it needs it
+
     return PovValue.from_green(green, proven).green_text()
 
 
@@ -93,6 +94,8 @@ def line_dict(position: Position, info) -> dict:
     the line's decisions as tokens (``pv``) and as readable ``labels``, and ``board``
     (:func:`best_drawing`).  ``info``'s values are for the decider at ``position``; ``text``
     and ``describe`` keep the solver's words, for that decider."""
+    from ..solver import PovValue, turn_at
+
     pov = PovValue(info.relative, turn_at(position))
     return {
         "decision": str(info.decision),

@@ -41,6 +41,8 @@ _EXPORT_LIST = re.compile(r"export\s*\{(?P<names>[^}]*)\}[ \t]*;?")
 _EXPORT_DEFAULT = re.compile(r"export\s+default\b\s*")
 _DEFAULT = "__cw_default"
 
+Names = tuple[tuple[str, str], ...]  # ((exported name, local name), ...)
+
 
 class LinkError(CernunosError):
     """The page's modules cannot be linked: unknown part or name, a cycle, unsupported syntax."""
@@ -52,8 +54,8 @@ class Part:
 
     name: str
     body: str
-    imports: tuple[tuple[str, tuple[tuple[str, str], ...]], ...]  # (part, ((name, local), ...))
-    exports: tuple[tuple[str, str], ...]  # (exported name, local expression)
+    imports: tuple[tuple[str, Names], ...]  # (part, names)
+    exports: Names
 
 
 @dataclass(frozen=True)
@@ -73,7 +75,7 @@ class Bundle:
         return self.code + tail
 
 
-def variable(part: str) -> str:
+def _variable(part: str) -> str:
     """The bundle's variable holding ``part``'s exports (``dom.js`` -> ``__cw_dom``)."""
     return "__cw_" + part.removesuffix(".js")
 
@@ -83,7 +85,7 @@ def _where(name: str, text: str, at: int) -> str:
     return f"{name} line {line}"
 
 
-def _names(spec: str, where: str) -> tuple[tuple[str, str], ...]:
+def _names(spec: str, where: str) -> Names:
     """``a, b as c`` -> ((a, a), (b, c))."""
     pairs = []
     for item in spec.split(","):
@@ -103,7 +105,7 @@ def _names(spec: str, where: str) -> tuple[tuple[str, str], ...]:
 
 def parse(name: str, text: str) -> Part:
     """Read one module's imports and exports, refusing the syntax the linker does not know."""
-    imports: list[tuple[str, tuple[tuple[str, str], ...]]] = []
+    imports: list[tuple[str, Names]] = []
     exports: list[tuple[str, str]] = []
     pieces: list[str] = []
     done = 0
@@ -193,7 +195,7 @@ def _check_names(parts: Mapping[str, Part]) -> None:
                 bound.add(local)
 
 
-def _pairs(pairs: tuple[tuple[str, str], ...]) -> str:
+def _pairs(pairs: Names) -> str:
     """((a, a), (b, c)) -> ``a, b: c`` (a destructuring pattern or an object literal)."""
     return ", ".join(key if key == value else f"{key}: {value}" for key, value in pairs)
 
@@ -201,11 +203,11 @@ def _pairs(pairs: tuple[tuple[str, str], ...]) -> str:
 def _wrap(part: Part) -> str:
     """The part as ``const __cw_x = (() => { ...; return exports; })();``."""
     bindings = "".join(
-        f"const {{ {_pairs(names)} }} = {variable(source)};\n" for source, names in part.imports
+        f"const {{ {_pairs(names)} }} = {_variable(source)};\n" for source, names in part.imports
     )
     returned = _pairs(part.exports)
     return (
-        f"// ---- {part.name}\nconst {variable(part.name)} = (() => {{\n{bindings}{part.body}"
+        f"// ---- {part.name}\nconst {_variable(part.name)} = (() => {{\n{bindings}{part.body}"
         f"\nreturn Object.freeze({{ {returned} }});\n}})();\n"
     )
 
@@ -217,4 +219,4 @@ def link(sources: Mapping[str, str], entry: str) -> Bundle:
     parts = _read(sources, entry)
     _check_names(parts)
     code = "".join(_wrap(parts[name]) for name in _order(parts, entry))
-    return Bundle(code, variable(entry), tuple(name for name, _ in parts[entry].exports))
+    return Bundle(code, _variable(entry), tuple(name for name, _ in parts[entry].exports))

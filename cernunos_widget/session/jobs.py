@@ -178,11 +178,10 @@ def analysis_work(
     base: dict,
     analyser: Analyser | None = None,
     options: dict | None = None,
-    throttle: Callable[[], Throttle] = Throttle,
 ) -> Callable[[Job], None]:
     """Stream the improving best lines of ``node`` into the session's analysis state
     (``options`` go to the analysis, e.g. ``memory_mb``): at most one update per
-    ``throttle.interval`` (the latest wins, :class:`.Throttle`), then the final state."""
+    0.1 s (the latest wins: :class:`.Throttle`), then the final state."""
 
     def work(job: Job) -> None:
         if analyser is None:
@@ -193,7 +192,7 @@ def analysis_work(
             run = analyser
         replays = Replays(node.position)
         status, lines, last = "done", [], None
-        stream = throttle()
+        stream = Throttle()
 
         def publish(infos: list) -> None:
             nonlocal lines

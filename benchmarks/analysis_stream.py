@@ -5,7 +5,8 @@ start position and of the position after the first 12 decisions of
 benchmarks/scripted_game.txt, prints what the kernel sends the page while it runs: the
 messages (every ``w.send``), their bytes (JSON), the most messages in any 1 s window, and
 the legality checks made for the stream (``Position._code_of`` calls: the search itself
-plays codes unchecked, so these are the replays of the lines for the page).
+plays codes unchecked, so these are the replays of the lines for the page), and how many
+improved results the search yielded (each was one message before the stream was throttled).
 
 Wall-clock seconds on whatever the machine is doing (a 2-core machine shared with other
 work gives noisy figures).  The compiled core is loaded before the clock starts.
@@ -18,7 +19,7 @@ import json
 import time
 from pathlib import Path
 
-from cernunos_widget import CernunosWidget
+from cernunos_widget import CernunosWidget, solver
 from cernunos_widget.engine import Position
 from cernunos_widget.solver import Limit, analyse
 
@@ -48,17 +49,26 @@ def measure(w: CernunosWidget, seconds: float, multipv: int, engine: str) -> dic
         checks[0] += 1
         return original(self, decision)
 
-    Position._code_of = counted
+    improvements = [0]
+    search = solver.analysis
+
+    def counted_search(*args, **kwargs):
+        for infos in search(*args, **kwargs):
+            improvements[0] += 1
+            yield infos
+
+    Position._code_of, solver.analysis = counted, counted_search
     try:
         w.analyse(Limit(time=seconds), multipv=multipv, engine=engine, wait=True)
     finally:
-        Position._code_of = original
+        Position._code_of, solver.analysis = original, search
     last = w.analysis
     return {
         "messages": len(sent),
         "bytes": sum(size for _, size in sent),
         "busiest_second": busiest_second([t for t, _ in sent]),
         "checks": checks[0],
+        "improvements": improvements[0],
         "status": last.get("status"),
         "lines": len(last.get("lines", [])),
         "nodes": last["lines"][0]["nodes"] if last.get("lines") else 0,
@@ -77,7 +87,8 @@ def main() -> None:
     for name, w in boards.items():
         r = measure(w, args.seconds, args.multipv, args.engine)
         print(
-            f"{name:>13}: {r['messages']} messages, {r['bytes']:,} bytes, at most "
+            f"{name:>13}: {r['improvements']} improvements -> {r['messages']} messages, "
+            f"{r['bytes']:,} bytes, at most "
             f"{r['busiest_second']} in 1 s, {r['checks']:,} legality checks "
             f"({r['status']}, {r['lines']} lines, {r['nodes']:,} decisions searched)"
         )

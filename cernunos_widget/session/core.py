@@ -147,7 +147,8 @@ class Session:
 
     @property
     def analysis(self) -> dict:
-        """The latest analysis state (node, status, lines ...), {} before any."""
+        """The latest analysis state sent to the listeners (node, status, lines ...), {}
+        before any; a running analysis sends at most ten a second, the final one at once."""
         return self._analysis
 
     @property

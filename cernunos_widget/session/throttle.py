@@ -35,7 +35,9 @@ def start_timer(delay: float, fn: Callable[[], None]) -> Cancellable:
 
 
 class Throttle:
-    """Send the latest offered update at most once per ``interval`` seconds; the final at once.
+    """Send the latest offered update at most once per ``interval`` seconds, the first one
+    an interval after the throttle is made (the job's starting state was just sent); the
+    final update at once.
 
     ``clock`` and ``timer`` are injectable (tests use a fake clock and fire timers by hand).
     An update that raises while sent by the timer is raised again by the next :meth:`offer`.
@@ -51,7 +53,7 @@ class Throttle:
         self._clock = clock
         self._timer = timer
         self._lock = threading.Lock()  # one update sent at a time, in order
-        self._last = -float("inf")  # when the latest update was sent
+        self._last = clock()  # when the latest update was sent: the start's state just was
         self._waiting: Update | None = None
         self._armed: Cancellable | None = None
         self._done = False

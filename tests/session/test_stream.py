@@ -63,7 +63,7 @@ def test_updates_are_at_least_an_interval_apart_and_the_latest_wins():
         stream.offer(lambda step=step: sent.append((t.now, step, latest[0])))
     t.advance(1.0)  # no more offers: the waiting update still goes out, by the timer
     assert all(step == newest for _, step, newest in sent)  # the latest when it was sent
-    times = [when for when, _, _ in sent]
+    times = [0.0] + [when for when, _, _ in sent]  # the start's state, then the updates
     assert all(b - a >= INTERVAL - 1e-9 for a, b in zip(times, times[1:], strict=False))
     window = 1.0 - 1e-9  # any 1 s window (less float rounding)
     assert all(sum(w <= x < w + window for x in times) <= 10 for w in times)
@@ -71,21 +71,24 @@ def test_updates_are_at_least_an_interval_apart_and_the_latest_wins():
     assert 25 <= len(sent) <= 31  # ~3 s at ten a second: coalesced, not dropped wholesale
 
 
-def test_the_first_update_goes_out_at_once_and_a_lone_one_is_not_held():
+def test_the_start_counts_as_an_update_and_a_lone_one_later_is_not_held():
     t = FakeTime()
-    stream = t.throttle()
+    stream = t.throttle()  # the job's starting state was sent now
     sent: list[str] = []
     stream.offer(lambda: sent.append("first"))
+    assert sent == []
+    t.advance(INTERVAL)
     assert sent == ["first"]
     t.advance(0.5)
     stream.offer(lambda: sent.append("later"))  # the interval has passed: no waiting
-    assert sent == ["first", "later"] and not t.timers
+    assert sent == ["first", "later"] and not [x for x in t.timers if not x[2]]
 
 
 def test_the_final_update_is_sent_at_once_drops_the_waiting_one_and_is_the_last():
     t = FakeTime()
     stream = t.throttle()
     sent: list[str] = []
+    t.advance(1.0)
     stream.offer(lambda: sent.append("a"))
     t.advance(0.01)
     stream.offer(lambda: sent.append("b"))  # waits for the timer
@@ -100,7 +103,6 @@ def test_the_final_update_is_sent_at_once_drops_the_waiting_one_and_is_the_last(
 def test_an_update_failing_on_the_timer_is_raised_to_the_producer():
     t = FakeTime()
     stream = t.throttle()
-    stream.offer(lambda: None)
     stream.offer(lambda: 1 / 0)  # waits, then fails in the timer's thread
     t.advance(1.0)
     with pytest.raises(ZeroDivisionError):
@@ -110,12 +112,17 @@ def test_an_update_failing_on_the_timer_is_raised_to_the_producer():
 # ---------------------------------------------------------------------- in the session
 
 
-def scripted_analyser(lines: list[list[tuple[str, float]]], gate: threading.Event | None = None):
+def scripted_analyser(
+    lines: list[list[tuple[str, float]]],
+    gate: threading.Event | None = None,
+    tick=lambda step: None,
+):
     """A fake analysis yielding ``lines`` (per step: (pv text, estimate) for each line),
-    then, with ``gate``, waiting for it or the stop flag."""
+    each after ``tick(step)``, then, with ``gate``, waiting for it or the stop flag."""
 
     def run(position, limit, multipv, *, stop, engine):
-        for step in lines:
+        for i, step in enumerate(lines):
+            tick(i)
             infos = []
             for pv, value in step:
                 decisions = []
@@ -152,10 +159,10 @@ def analysis_states(s: Session) -> list[dict]:
 def test_a_burst_of_improvements_reaches_the_session_as_one_update_then_the_final(fake_time):
     s = Session(Game.parse("B@b2"))
     states = analysis_states(s)
-    steps = [[("B@b3", i / 100)] for i in range(50)]  # the clock stands still: one burst
-    job = s.analyse(analyser=scripted_analyser(steps))
+    steps = [[("B@b3", i / 100)] for i in range(50)]  # 0.1 s after the start, one burst
+    job = s.analyse(analyser=scripted_analyser(steps, tick=lambda i: i or fake_time.advance(1)))
     assert job.wait(10)
-    assert [a["status"] for a in states] == ["running", "running", "done"]  # base, first, final
+    assert [a["status"] for a in states] == ["running", "running", "done"]  # start, first, final
     assert states[1]["lines"][0]["green"] == pytest.approx(0.0)  # the first improvement
     final = states[-1]
     assert final["lines"][0]["green"] == pytest.approx(0.49)  # the last one (Green decides)
@@ -167,7 +174,7 @@ def test_a_stop_delivers_the_final_state_with_the_latest_lines(fake_time):
     states = analysis_states(s)
     gate = threading.Event()
     steps = [[("B@b3", 0.1)], [("D@a1", 0.2)], [("D@b1", 0.3)]]  # the last two wait
-    job = s.analyse(analyser=scripted_analyser(steps, gate))
+    job = s.analyse(analyser=scripted_analyser(steps, gate, lambda i: i or fake_time.advance(1)))
     for _ in range(2000):  # until the first update is out (the worker then waits)
         if len(states) >= 2:
             break
@@ -194,12 +201,8 @@ def test_an_unchanged_line_is_replayed_once(fake_time, monkeypatch):
     line, other = "B@b3 D@a1 D@b1", "D@a1 D@b1"
     steps = [[(line, i / 40), (other, -0.1)] for i in range(20)] + [[(other, 0.3), (line, 0.2)]]
 
-    def slow(*args, **kwargs):  # every improvement a fake second apart: each one is sent
-        for infos in scripted_analyser(steps)(*args, **kwargs):
-            fake_time.advance(1.0)
-            yield infos
-
-    assert s.analyse(analyser=slow).wait(10)
+    every_one_sent = scripted_analyser(steps, tick=lambda i: fake_time.advance(1))  # a second apart
+    assert s.analyse(analyser=every_one_sent).wait(10)
     assert len(states) == 1 + len(steps) + 1  # base, every step, the final
     assert sorted(replayed) == sorted([tuple(line.split()), tuple(other.split())])
     assert states[-1]["lines"][0]["labels"] == ["Deer a1", "Deer b1"]

@@ -41,7 +41,7 @@ from typing import Any
 from ..engine import CernunosError, Player, Position
 from ..engine.errors import clip
 from ..record.tree import Game
-from ..solver.analyse import Limit, analyse, check_engine
+from ..solver import Limit, analyse, check_engine
 from ..version import __version__
 from .executors import executor_for
 from .selfplay import start_position

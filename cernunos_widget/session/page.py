@@ -146,7 +146,9 @@ def patch_of(session: Session, change: Change, page_settings: dict | None = None
         patch["current"] = change.current
     if change.explorer or (change.current is not None and session.explorer is not None):
         patch["explorer"] = explorer_state(session)
-    if change.analysis is not None:
+    if change.analysis_delta is not None:  # the analysis the page shows, continued
+        patch["analysis_delta"] = change.analysis_delta
+    elif change.analysis is not None:
         patch["analysis"] = change.analysis
     if change.review is not None:
         patch["review"] = change.review

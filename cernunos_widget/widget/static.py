@@ -23,7 +23,7 @@ from ..engine import CernunosError
 from ..record.tree import Game
 from ..session.core import Session
 from ..session.page import export_state
-from .assets import css, esm
+from .assets import css, render_script
 from .htmlsafe import escape_script_json
 
 
@@ -62,7 +62,7 @@ def script_json(value: object) -> str:
 
 def page_html(state: dict, title: str = "Cernunos") -> str:
     """The page for a widget's exported state, as a string."""
-    module = esm().replace("export default { render };", "")
+    module = render_script()
     state = {**state, "static": True}  # the page disables what needs a kernel
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'

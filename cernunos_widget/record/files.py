@@ -60,7 +60,6 @@ WRAP = 79  # columns of game text per line (a longer word keeps its own line)
 
 _OUTSIDE = re.compile(r"[^{\[]*")  # outside comments: up to a comment or a tag
 _CONTINUATION = bytes(range(0x80, 0xC0))  # UTF-8 bytes that continue a character
-_MAX_LINE_BYTES = 4 * (MAX_GAME_TEXT + 1)  # UTF-8 is at most 4 bytes a character
 
 
 # ---------------------------------------------------------------------- reading
@@ -143,9 +142,10 @@ def _read_line(stream: IO) -> str | bytes:
     line = stream.readline(MAX_GAME_TEXT + 1)
     if not isinstance(line, bytes) or len(line) <= MAX_GAME_TEXT or line.endswith(b"\n"):
         return line
+    most = 4 * (MAX_GAME_TEXT + 1)  # bytes: UTF-8 is at most 4 bytes a character
     pieces, count, size = [line], _characters(line), len(line)
-    while count <= MAX_GAME_TEXT and size < _MAX_LINE_BYTES:
-        more = stream.readline(min(MAX_GAME_TEXT + 1 - count, _MAX_LINE_BYTES - size))
+    while count <= MAX_GAME_TEXT and size < most:
+        more = stream.readline(min(MAX_GAME_TEXT + 1 - count, most - size))
         if not more:
             break
         pieces.append(more)

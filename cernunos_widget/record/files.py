@@ -116,6 +116,15 @@ def _lines(stream: IO) -> Iterator[str]:
         if not line:
             return
         number += 1
+        if not isinstance(line, str | bytes):
+            raise GameFileError(f"the stream gave {type(line).__name__}, not text", number)
+        if len(line) > MAX_GAME_TEXT and (
+            isinstance(line, str) or _characters(line) > MAX_GAME_TEXT
+        ):
+            raise GameFileError(
+                f"a line longer than {MAX_GAME_TEXT:,} characters (the most one game may hold)",
+                number,
+            )
         if isinstance(line, bytes):
             try:
                 line = line.decode("utf-8")
@@ -123,13 +132,6 @@ def _lines(stream: IO) -> Iterator[str]:
                 raise GameFileError(
                     f"not UTF-8 text: byte {line[e.start]:#04x} at column {e.start + 1}", number
                 ) from None
-        elif not isinstance(line, str):
-            raise GameFileError(f"the stream gave {type(line).__name__}, not text", number)
-        if len(line) > MAX_GAME_TEXT:
-            raise GameFileError(
-                f"a line longer than {MAX_GAME_TEXT:,} characters (the most one game may hold)",
-                number,
-            )
         if number == 1:
             line = line.removeprefix("\ufeff")
         yield line

@@ -12,6 +12,7 @@ import re
 
 TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _BLOCK = 4096  # pieces joined at a time when unescaping (bounds the list of pieces)
+_MARK = "\ud800"  # stands for an escaped backslash while unescaping: no text may hold one
 
 
 def comment_close(text: str, i: int) -> int:
@@ -68,10 +69,20 @@ def read_tag(text: str, start: int) -> tuple[str, str, int] | None:
 
 
 def unescape(raw: str, escaped: str) -> str:
-    """``raw`` with the backslash dropped before each character of ``escaped``, left to
-    right (``\\\\`` is one backslash); any other backslash is kept."""
+    """``raw`` with the backslash dropped before each character of ``escaped`` (which holds
+    ``\\``), left to right (``\\`` is one backslash); any other backslash is kept."""
     if "\\" not in raw:
         return raw
+    if _MARK in raw:  # (then the text is refused, but the error must say where)
+        return _unescape_slowly(raw, escaped)
+    out = raw.replace("\\\\", _MARK)  # the pairs, left to right, as a reader takes them
+    for ch in escaped.replace("\\", ""):
+        out = out.replace("\\" + ch, ch)
+    return out.replace(_MARK, "\\")
+
+
+def _unescape_slowly(raw: str, escaped: str) -> str:
+    """:func:`unescape` one backslash at a time (for a text holding :data:`_MARK`)."""
     blocks: list[str] = []
     pieces: list[str] = []
     i = 0

@@ -327,7 +327,7 @@ def write_games(games: Iterable[Game], target: Target, *, append: bool = False) 
             with stream(where) as out:
                 return _write(games, out, b"")
         with replacing(where, append) as (out, separator):
-            return _write(games, out, separator)
+            return _write(games, out, separator, flush=False)
     if callable(getattr(target, "write", None)):
         return _write(games, target, b"" if isinstance(target, io.BufferedIOBase) else "")
     raise GameFileError(
@@ -335,14 +335,15 @@ def write_games(games: Iterable[Game], target: Target, *, append: bool = False) 
     )
 
 
-def _write(games: Iterable[Game], out: IO, separator: str | bytes) -> int:
-    """Write each game whole, flushed, a blank line between games; return how many.
-    ``separator`` comes first (bytes for a binary ``out``)."""
+def _write(games: Iterable[Game], out: IO, separator: str | bytes, flush: bool = True) -> int:
+    """Write each game whole (flushed, for a stream), a blank line between games; return
+    how many.  ``separator`` comes first (bytes for a binary ``out``)."""
     binary = isinstance(separator, bytes)
     count = 0
     for count, game in enumerate(games, 1):
         text = format_game(game, count - 1)
         out.write(separator + (text.encode("utf-8") if binary else text))
-        out.flush()
+        if flush:
+            out.flush()
         separator = b"\n" if binary else "\n"
     return count

@@ -188,3 +188,29 @@ def test_open_streams_take_whole_games():
     assert partial.getvalue() == format_game(games[0])  # whole games only
     with pytest.raises(GameFileError, match="a path or a writable stream, not int"):
         write_games([Game()], 3)
+
+
+def test_a_fifo_reader_gets_each_game_as_it_is_written(tmp_path):
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)
+    received, first_seen = bytearray(), threading.Event()
+    first = Game(headers={"Round": "1"})
+
+    def read() -> None:
+        with open(fifo, "rb", buffering=0) as pipe:
+            while chunk := pipe.read(65536):
+                received.extend(chunk)
+                if bytes(received) == format_game(first).encode("utf-8"):
+                    first_seen.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+
+    def games():  # the second game waits until the reader has the first (a streamed run)
+        yield first
+        assert first_seen.wait(timeout=60), "the first game was not flushed"
+        yield Game(headers={"Round": "2"})
+
+    assert write_games(games(), fifo) == 2
+    reader.join(timeout=60)
+    assert [g.headers["Round"] for g in read_games(io.BytesIO(bytes(received)))] == ["1", "2"]

@@ -112,7 +112,7 @@ def _locked(where: Destination) -> Iterator[None]:
     name = where.path.with_name(f".{where.path.name}.lock")
     while True:
         try:
-            fd = os.open(name, os.O_RDWR | os.O_CREAT | _BINARY, 0o600)
+            fd = os.open(name, os.O_RDWR | os.O_CREAT | _BINARY, 0o666)  # as the file
         except OSError as e:
             raise _refused(where, e) from None
         try:

@@ -214,3 +214,11 @@ def test_a_fifo_reader_gets_each_game_as_it_is_written(tmp_path):
     assert write_games(games(), fifo) == 2
     reader.join(timeout=60)
     assert [g.headers["Round"] for g in read_games(io.BytesIO(bytes(received)))] == ["1", "2"]
+
+
+def test_a_loop_of_links_is_refused_by_name(tmp_path):
+    (tmp_path / "a.cgn").symlink_to("b.cgn")
+    (tmp_path / "b.cgn").symlink_to("a.cgn")
+    with pytest.raises(GameFileError, match=r"a\.cgn: too many symbolic links"):
+        write_games([Game()], tmp_path / "a.cgn")
+    assert sorted(os.listdir(tmp_path)) == ["a.cgn", "b.cgn"]

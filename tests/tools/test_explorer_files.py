@@ -166,6 +166,7 @@ def test_sizes_are_bounded_by_max_rows(tmp_path, book):
         (npy_header("<u8", (-5,)), "negative"),
         (npy_header("<u8", (4, 2)), "keys"),
     ],
+    ids=["v2-40MB", "v1-60KB", "v2-claims-4GiB", "v3", "magic", "object", "negative", "2-D"],
 )
 def test_bad_or_oversized_headers(tmp_path, members, header, words):
     path = write_npz(tmp_path / "head.npz", {**members, "keys": header})

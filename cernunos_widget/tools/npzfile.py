@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import struct
+import tokenize
 import zipfile
 import zlib
 from dataclasses import dataclass
@@ -116,7 +117,8 @@ class NpzReader:
             shape, fortran, dtype = read(io.BytesIO(field + text), max_header_size=MAX_HEADER)
         except NpzError:
             raise
-        except (*_UNREADABLE, SyntaxError, TypeError) as e:
+        except (*_UNREADABLE, SyntaxError, TypeError, RecursionError, tokenize.TokenError) as e:
+            # numpy's header parser: ast.literal_eval, and tokenize for old headers
             raise NpzError(name, f"a bad npy header ({type(e).__name__}: {e})") from None
         if any(n < 0 for n in shape):
             raise NpzError(name, f"a negative size in its shape {shape}")

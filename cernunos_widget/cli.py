@@ -276,15 +276,15 @@ def build_parser() -> argparse.ArgumentParser:
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     from .tools.executors import check_workers
     from .tools.selfplay import SelfPlay
-    from .tools.selfplay_file import check_out, write_run
+    from .tools.selfplay_file import write_run
 
     green = args.green or args.bot or "greedy"
     purple = args.purple or args.bot or "greedy"
-    # every refusal before the first game (exit 2), then the games stream to the file
+    # every refusal before the first game (exit 2; write_run checks --out first), then
+    # the games stream to the file
     run = SelfPlay.checked(args.games, green, purple, args.seed, args.rules, args.opening)
     if args.scheduler is None:
         check_workers(args.workers)
-    check_out(args.out)
     results = write_run(
         run, args.out, workers=args.workers, scheduler=args.scheduler, progress=True
     )

@@ -150,7 +150,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
 
 def _memory_mb(text: str) -> float:
     """``--memory-mb``: a finite number of MiB above 0 (bad values: argparse exits 2)."""
-    from .solver.mcts import check_memory_mb
+    from .solver import check_memory_mb
 
     try:
         value: object = float(text)

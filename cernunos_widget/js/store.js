@@ -1,13 +1,13 @@
 // The page's store: the `tree` trait, patched in place (see cernunos_widget/widget/protocol.py).
 
-function storeOf(model) {
+export function storeOf(model) {
   const tree = model.get("tree");
   if (!tree.nodes) Object.assign(tree, { nodes: {}, views: {}, current: 0, gen: 0 });
   return tree;
 }
 
 // Merge a kernel patch into the store, in place. Idempotent: applying it twice is harmless.
-function applyPatch(store, patch) {
+export function applyPatch(store, patch) {
   if (patch.reset) {
     for (const key of Object.keys(store)) delete store[key];
     Object.assign(store, { nodes: {}, views: {} });
@@ -27,11 +27,11 @@ function applyPatch(store, patch) {
   return true;
 }
 
-function nodeOf(store, id) {
+export function nodeOf(store, id) {
   return store.nodes[id];
 }
 
-function rootId(store) {
+export function rootId(store) {
   for (const n of Object.values(store.nodes)) if (n.parent === -1) return n.id;
   return 0;
 }

@@ -7,14 +7,26 @@
 // place, so a notebook saved with the widget state keeps the whole tree. Transient input
 // (hover, the picked kind, a swap's first cell, the growth selection) lives in each view.
 // The DOM is built once per view; each part (board.js, panel.js, movelist.js, comment.js)
-// changes only what differs. The files are concatenated in the order of
-// cernunos_widget/widget/assets.py into one ES module.
+// changes only what differs. Each part is an ES module that imports what it uses;
+// cernunos_widget/widget/linker.py links them into the one module anywidget loads.
 //
 // A static page (to_html, or an exported notebook) has no kernel: `local.kernel` is "static"
 // when the state says so (to_html) or when nothing answers the `ping` sent at render
 // (@jupyter-widgets/html-manager's model.send goes nowhere; its manager, seen through
 // anywidget's model.widget_manager, has no kernel). Any answer makes it "live" again.
 // offline.js then disables what needs a kernel, with a tooltip saying why.
+
+import { PLAYERS, esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess } from "./dom.js";
+import { storeOf, applyPatch, nodeOf, rootId } from "./store.js";
+import { createBoard } from "./board.js";
+import { createReserves, createOptions, createToolbar, createAnalysis } from "./panel.js";
+import { nextMarked, createGraph } from "./graph.js";
+import { createMoveList, createGlyphs } from "./movelist.js";
+import { createCommand } from "./command.js";
+import { createComment } from "./comment.js";
+import { createEditor } from "./editor.js";
+import { createExplorer } from "./explorer.js";
+import { STATIC_NOTE, createOffline } from "./offline.js";
 
 const PING_TIMEOUT_MS = 4000;
 

@@ -395,8 +395,7 @@ class Session:
         ``analyser`` replaces :func:`.solver.analysis` (tests use a fake one);
         ``memory_mb`` bounds an MCTS tree (the solver's default when None).
         """
-        from ..solver import Limit
-        from ..solver.analyse import check_engine
+        from ..solver import Limit, check_engine
 
         engine = check_engine(engine)
         limit = limit or Limit(time=5.0)
@@ -425,7 +424,7 @@ class Session:
         0.1 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,
         see :mod:`.review`).  ``limit``: the finest pass (default 1 s then 5 s), or the
         passes themselves.  Evaluations are cached by position for the whole session."""
-        from ..solver.analyse import check_engine
+        from ..solver import check_engine
 
         limits = review_limits(limit)
         engine = check_engine(engine)

@@ -25,15 +25,20 @@ from typing import Any
 from ..engine import CernunosError, Player, Position, Rules
 from ..engine.decisions import decision_of
 from ..record.tree import Game, GameNode
-from ..solver import learned
-from ..solver.analyse import Info, Limit, UnknownEngineError, analysis, check_engine
-from ..solver.calibration import calibration_version
-from ..solver.values import final_score, outcome_word
-from ..version import __version__
+from ..solver import (
+    Info,
+    Limit,
+    UnknownEngineError,
+    analysis,
+    check_engine,
+    final_score,
+    outcome_word,
+    solver_version,
+)
 
 RULES_ID = "default"  # the standard rules (RULES.md) in cache keys and review JSON
 # cached values are only reused by the same solver version, learned weights and scale
-ENGINE_VERSION = f"{__version__}+weights.{learned.version()}+calibration.{calibration_version()}"
+ENGINE_VERSION = solver_version()
 COARSE = Limit(time=0.1)  # a 40-decision game's coarse graph in the widget within 10 s
 DEFAULT_LIMITS = (COARSE, Limit(time=1.0), Limit(time=5.0))
 THRESHOLDS = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))  # drop of the decider's value -> mark

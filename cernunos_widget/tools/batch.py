@@ -42,7 +42,7 @@ from typing import Any
 from ..engine import CernunosError, Player, Position
 from ..engine.errors import clip
 from ..record.tree import Game
-from ..solver.analyse import Limit, analyse, check_engine
+from ..solver import Limit, analyse, check_engine
 from ..version import __version__
 from .executors import executor_for
 from .provenance import file_digest, made_from, mismatch

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 
 from ..engine import CernunosError
 from ..engine.errors import clip
-from ..solver.prepare import prepare_engine
+from ..solver import prepare_engine
 
 MAX_WORKERS = 1024
 

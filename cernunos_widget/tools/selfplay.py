@@ -36,10 +36,7 @@ from ..engine.decisions import decision_of
 from ..engine.errors import clip
 from ..record.files import fill_result
 from ..record.tree import Game
-from ..solver.analyse import Limit, analyse
-from ..solver.mcts import Mcts
-from ..solver.search import Budget
-from ..solver.values import final_score, heuristic_score
+from ..solver import Budget, Limit, Mcts, analyse, final_score, heuristic_score
 from .botspec import BotSpec, parse_bot
 from .executors import executor_for
 from .gamelength import MAX_GAME_DECISIONS, max_decisions

@@ -386,13 +386,13 @@ class CernunosWidget(anywidget.AnyWidget):
 
     @traitlets.validate("engine")
     def _valid_engine(self, proposal) -> str:
-        from ..solver.analyse import check_engine
+        from ..solver import check_engine
 
         return check_engine(proposal["value"])
 
     @traitlets.validate("memory_mb")
     def _valid_memory(self, proposal) -> float:
-        from ..solver.mcts import check_memory_mb
+        from ..solver import check_memory_mb
 
         return float(check_memory_mb(proposal["value"]))
 
@@ -465,7 +465,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self.overlay = r.fields["on"]
 
     def _do_engine(self, r: Request) -> None:
-        from ..solver.analyse import check_engine
+        from ..solver import check_engine
 
         self.engine = check_engine(r.fields["engine"])
 

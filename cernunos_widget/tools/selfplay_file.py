@@ -11,6 +11,7 @@ written to, before any game is played.
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from collections import Counter
 from pathlib import Path
@@ -25,7 +26,8 @@ FLUSH_DECISIONS = 200_000  # ... and as soon as this many decisions wait (memory
 
 def check_out(path: object) -> Path:
     """``path`` as a game file to write, or :class:`SelfPlayError` saying why it cannot be
-    (a directory; a folder that does not exist, is not a folder or cannot be written)."""
+    (a directory; a folder that does not exist, is not a folder or cannot be written; a
+    name too long; a file system that refuses a new file)."""
     if not isinstance(path, (str, os.PathLike)) or not str(path):
         raise SelfPlayError(f"the game file is a path, not {clip(path)}")
     out = Path(path)
@@ -39,7 +41,20 @@ def check_out(path: object) -> Path:
         raise SelfPlayError(f"{where}: {clip(str(folder))} is not a folder")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise SelfPlayError(f"{where}: its folder cannot be written")
+    if not out.exists() or out.is_file():  # a device or a FIFO is written as a stream
+        _probe(out, where)
     return out
+
+
+def _probe(out: Path, where: str) -> None:
+    """Create and remove a file named like the writer's temporary one next to ``out``:
+    a name too long, a read-only or full file system show here, before any game."""
+    probe = out.with_name(f".{out.name}.{secrets.token_hex(6)}.tmp")
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.unlink(probe)
+    except OSError as e:
+        raise SelfPlayError(f"{where}: {e.strerror or e}") from None
 
 
 class _Appender:

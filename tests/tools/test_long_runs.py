@@ -61,6 +61,7 @@ def no_game(monkeypatch):
         ("missing/games.cgn", "its folder does not exist"),
         ("a-file/games.cgn", "is not a folder"),
         ("", "a path"),
+        ("g" * 250 + ".cgn", "File name too long"),  # main: every game played, then lost
     ],
 )
 def test_selfplay_refuses_every_bad_out_before_any_game(

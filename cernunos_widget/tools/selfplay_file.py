@@ -93,13 +93,16 @@ def write_run(run: SelfPlay, path: str | os.PathLike, executor: object = None, *
     """Play ``run`` into the game file ``path`` (replaced), appending the games in index
     order as they finish; returns how many games had each result (``"1-0"`` ...).
     ``where`` as in :meth:`SelfPlay.played`.  Whatever stops the run, the games finished
-    before it are in the file."""
+    before it are in the file (and a run stopped before its first game leaves it as it
+    was)."""
     out = check_out(path)
     appender = _Appender(run, out)
     try:
         for played in run.played(executor, **where):
             appender.add(played)
     finally:
-        if appender.waiting or not appender.started:
+        if appender.waiting:
             appender.flush()
+    if not appender.started:  # no game at all: the file is made, empty
+        appender.flush()
     return appender.results

@@ -10,6 +10,7 @@ from cernunos_widget.engine import Rules
 from cernunos_widget.record import files
 from cernunos_widget.record.files import read_games
 from cernunos_widget.tools import selfplay, selfplay_file
+from cernunos_widget.tools.executors import ExecutorError
 from cernunos_widget.tools.gamelength import max_decisions, placements_bound
 from cernunos_widget.tools.selfplay import SelfPlay, parse_bot, play_game
 
@@ -160,3 +161,22 @@ def test_in_flight_chunks_are_bounded_whatever_the_number_of_games(monkeypatch):
         assert [p.index for p in first] == [0, 1, 2]
         assert Counting.submitted <= 3 + 4  # collected, and at most WINDOW ahead
         stream.close()
+
+
+def test_a_run_stopped_before_its_first_game_leaves_the_file_and_none_makes_it_empty(
+    tmp_path, monkeypatch
+):
+    out = tmp_path / "games.cgn"
+    out.write_text("the previous run's games\n")
+
+    def unreachable(self, *args, **kwargs):
+        raise ExecutorError("cannot reach the Dask scheduler")
+        yield  # a generator, as played is
+
+    with monkeypatch.context() as patch:
+        patch.setattr(SelfPlay, "played", unreachable)
+        with pytest.raises(ExecutorError):
+            selfplay_file.write_run(SelfPlay.checked(5, "random", "random"), out)
+    assert out.read_text() == "the previous run's games\n"
+    assert main(["selfplay", "--games", "0", "--workers", "1", "--out", str(out)]) == EXIT_OK
+    assert out.read_text() == ""

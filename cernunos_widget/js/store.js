@@ -22,9 +22,29 @@ export function applyPatch(store, patch) {
         delete store.nodes[id];
         delete store.views[id];
       }
-    } else if (key !== "reset") store[key] = value;
+    } else if (key === "analysis_delta") applyAnalysisDelta(store, value);
+    else if (key !== "reset") store[key] = value;
   }
   return true;
+}
+
+// What changed in the analysis the store shows (cernunos_widget/session/delta.py): keys set
+// and unset, each line's changed fields (a new line whole), the count of lines. Ignored
+// unless it continues the store's analysis (same node and game).
+function applyAnalysisDelta(store, delta) {
+  const a = store.analysis;
+  if (!a || a.node !== delta.node || a.gen !== delta.gen) return;
+  const next = {};
+  for (const [k, v] of Object.entries(a)) if (!delta.unset.includes(k)) next[k] = v;
+  Object.assign(next, delta.set);
+  const lines = (a.lines || []).slice(0, delta.count);
+  for (const i of Object.keys(delta.lines).map(Number).sort((x, y) => x - y)) {
+    const changed = delta.lines[i];
+    if (i < lines.length) lines[i] = { ...lines[i], ...changed };
+    else lines.push(changed);
+  }
+  next.lines = lines;
+  store.analysis = next;
 }
 
 export function nodeOf(store, id) {

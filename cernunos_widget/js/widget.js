@@ -30,6 +30,27 @@ import { STATIC_NOTE, createOffline } from "./offline.js";
 
 const PING_TIMEOUT_MS = 4000;
 
+// A kernel patch made only of these keys redraws only these parts: a streaming analysis
+// (up to ten patches a second) redraws the best decision on the board, the Analyse and Stop
+// buttons and the analysis panel, not every part. Any other key redraws the whole view.
+const PATCH_PARTS = {
+  gen: [],
+  analysis: ["board", "toolbar", "analysis"],
+  analysis_delta: ["board", "toolbar", "analysis"],
+  review: ["toolbar", "graph"],
+  explorer: ["explorer"],
+};
+
+// The parts a patch alone needs redrawn (names of PATCH_PARTS), or null for all of them.
+function patchParts(patch) {
+  const names = new Set();
+  for (const key of Object.keys(patch || {})) {
+    if (!PATCH_PARTS[key]) return null;
+    for (const name of PATCH_PARTS[key]) names.add(name);
+  }
+  return names.size ? [...names] : null;
+}
+
 function kernelState(model) {
   if (model.get("static")) return "static";
   const manager = model.widget_manager;
@@ -72,10 +93,13 @@ function render({ model, el }) {
 
   function onCustom(msg) {
     if (!msg || typeof msg !== "object") return;
+    const wasLive = local.kernel === "live";
     if (!fixedStatic) local.kernel = "live"; // a kernel answered
     const keep = currentToKeep(msg);
     if (msg.patch) applyPatch(storeOf(model), msg.patch);
     if (keep !== null && nodeOf(storeOf(model), keep)) storeOf(model).current = keep;
+    const only = msg.reply === undefined && wasLive ? patchParts(msg.patch) : null;
+    if (only) return updateParts(only); // a job's patch on its own (not a reply)
     if (msg.reply !== undefined && pending.has(msg.reply)) {
       const { onOk, onFail } = pending.get(msg.reply);
       pending.delete(msg.reply);
@@ -294,6 +318,16 @@ function render({ model, el }) {
     if (message.textContent !== local.message) message.textContent = local.message;
     setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.kind)}">${esc(e.text)}</div>`).join(""));
     for (const part of parts) part.update(store);
+    keyboardAccess(root, store.current);
+  }
+
+  // Redraw only the parts `names` (see PATCH_PARTS); what needs a kernel stays disabled.
+  function updateParts(names) {
+    const store = storeOf(model);
+    if (!store.views[store.current]) return;
+    const byName = { board, toolbar, analysis, graph, explorer };
+    for (const name of names) byName[name].update(store);
+    offline.update(store);
     keyboardAccess(root, store.current);
   }
 

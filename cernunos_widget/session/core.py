@@ -26,6 +26,7 @@ from ..engine import CernunosError, IllegalDecisionError, Kind, Position
 from ..engine.position import DecisionLike
 from ..record.text import GLYPHS
 from ..record.tree import Game, GameNode
+from .delta import analysis_delta
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class Change:
     removed: list[int] = field(default_factory=list)
     current: int | None = None
     analysis: dict | None = None
+    analysis_delta: dict | None = None  # ``analysis`` as what changed (:mod:`.delta`), if it can be
     review: dict | None = None
     reset: bool = False  # a new game: every node is new
 
@@ -145,7 +147,8 @@ class Session:
 
     @property
     def analysis(self) -> dict:
-        """The latest analysis state (node, status, lines ...), {} before any."""
+        """The latest analysis state sent to the listeners (node, status, lines ...), {}
+        before any; a running analysis sends at most ten a second, the final one at once."""
         return self._analysis
 
     @property
@@ -437,7 +440,8 @@ class Session:
 
     def _set_analysis(self, state: dict) -> None:
         self._analysis = state
-        self._change().analysis = state
+        change = self._change()
+        change.analysis, change.analysis_delta = state, None
         self._publish()
 
     def stop_jobs(self) -> None:
@@ -471,7 +475,9 @@ class Session:
         def apply(change: Change) -> None:
             if job.kind == "review":
                 self._review = change.review = state
-            else:
+            else:  # what changed, unless this change already holds a state the views lack
+                first = change.analysis is None
+                change.analysis_delta = analysis_delta(self._analysis, state) if first else None
                 self._analysis = change.analysis = state
 
         return self.deliver(job, apply)

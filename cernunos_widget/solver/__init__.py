@@ -26,6 +26,7 @@ from .bots import (
 )
 from .calibration import calibration_version
 from .mcts import Mcts, MemoryBudgetError, check_memory_mb, mcts_search
+from .pov import OUTCOMES, PovError, PovValue, Value, seen_by, turn_at
 from .prepare import engine_cached, engine_ready, prepare_engine
 from .search import Budget
 from .values import final_score, heuristic_score, outcome_word
@@ -38,6 +39,7 @@ def solver_version() -> str:
 
 
 __all__ = [
+    "OUTCOMES",
     "Budget",
     "Bot",
     "GameRecord",
@@ -49,10 +51,13 @@ __all__ = [
     "MctsBot",
     "MemoryBudgetError",
     "PerfectBot",
+    "PovError",
+    "PovValue",
     "RandomBot",
     "SearchBot",
     "Solution",
     "UnknownEngineError",
+    "Value",
     "analyse",
     "analysis",
     "best_decision",
@@ -66,6 +71,8 @@ __all__ = [
     "outcome_word",
     "play_game",
     "prepare_engine",
+    "seen_by",
     "solve",
     "solver_version",
+    "turn_at",
 ]

@@ -126,9 +126,8 @@ def analyse_position(position: Position, limit: Limit, engine: str, worker: str)
     started = time.perf_counter()
     info = analyse(position, limit, engine=engine)[0]
     seconds = time.perf_counter() - started
-    sign = 1 if position.decider == Player.GREEN else -1
     pv = " ".join(str(d) for d in info.pv)
-    value = sign * info.estimate
+    value = info.pov.green().number  # the analysis's value is its decider's
     return (value, info.proven, str(info.decision), pv, info.depth, info.nodes, seconds, worker)
 
 

@@ -36,7 +36,7 @@ from ..engine.decisions import decision_of
 from ..engine.errors import clip
 from ..record.files import fill_result
 from ..record.tree import Game
-from ..solver import Budget, Limit, Mcts, analyse, final_score, heuristic_score
+from ..solver import Budget, Limit, Mcts, analyse, final_score, heuristic_score, seen_by
 from .botspec import BotSpec, parse_bot
 from .executors import executor_for
 from .gamelength import MAX_GAME_DECISIONS, max_decisions
@@ -100,12 +100,12 @@ class Chooser:
 
     def _greedy(self, position: Position, codes: list[int]) -> int:
         """The option whose result looks best at once, ties broken at random."""
-        sign = 1 if position.decider == Player.GREEN else -1
+        decider = position.decider
         scored = []
         for code in codes:
             child = position.child(code)
-            score = final_score(child) if child.is_over else heuristic_score(child)
-            scored.append((sign * score, self.rng.random(), code))
+            score = final_score(child) if child.is_over else heuristic_score(child)  # Green's
+            scored.append((seen_by(decider, score), self.rng.random(), code))
         return max(scored)[2]
 
     def _alphabeta(self, position: Position, codes: list[int]) -> int:

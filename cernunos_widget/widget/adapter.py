@@ -367,7 +367,9 @@ class CernunosWidget(anywidget.AnyWidget):
             patch["current"] = change.current
             if self._explorer is not None:
                 patch["explorer"] = self._explorer_state()
-        if change.analysis is not None:
+        if change.analysis_delta is not None:  # the analysis the page shows, continued
+            patch["analysis_delta"] = change.analysis_delta
+        elif change.analysis is not None:
             patch["analysis"] = change.analysis
         if change.review is not None:
             patch["review"] = change.review

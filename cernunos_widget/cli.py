@@ -98,7 +98,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
     prepare_engine()  # before the clock starts; a notice on stderr if it compiles
     for info in analyse(
-        position, limit, args.multipv, engine=args.engine, memory_mb=args.memory_mb
+        position,
+        limit,
+        args.multipv,
+        engine=args.engine,
+        memory_mb=args.memory_mb,
+        threads=args.threads,
     ):
         print(info)
     return EXIT_OK
@@ -146,6 +151,18 @@ def _cmd_balance(args: argparse.Namespace) -> int:
     report = acc.report()
     print(json.dumps(report.to_dict(), indent=1) if args.json else report.text())
     return EXIT_OK
+
+
+def _threads(text: str) -> int:
+    """``--threads``: an int from 1 (checked by the solver), else a usage error."""
+    from .solver import InvalidThreadsError, check_threads
+
+    try:
+        return check_threads(int(text))
+    except (ValueError, InvalidThreadsError):
+        raise argparse.ArgumentTypeError(
+            f"--threads is how many threads search, an int from 1, not {clip(text)}"
+        ) from None
 
 
 def _memory_mb(text: str) -> float:
@@ -242,6 +259,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=512,
         metavar="N",
         help="the MCTS tree's memory, in MiB (default 512; full, it searches on without growing)",
+    )
+    p.add_argument(
+        "--threads",
+        type=_threads,
+        default=None,
+        metavar="N",
+        help="how many threads search (default: every core this process may use)",
     )
     _add_rules(p)
     p.set_defaults(run=_cmd_solve)

@@ -431,16 +431,20 @@ class Session:
         node: NodeRef = None,
         analyser: Analyser | None = None,
         memory_mb: float | None = None,
+        threads: int | None = None,
     ) -> Job | None:
         """Analyse ``node`` (default: current) in the background; None if the game is over.
 
         The analysis state (``session.analysis``) streams the best lines as they improve.
         ``analyser`` replaces :func:`.solver.analysis` (tests use a fake one);
-        ``memory_mb`` bounds an MCTS tree (the solver's default when None).
+        ``memory_mb`` bounds an MCTS tree (the solver's default when None); ``threads``
+        is how many threads search (None: every core, the solver's default).
         """
-        from ..solver import Limit, check_engine
+        from ..solver import Limit, check_engine, check_threads
 
         engine = check_engine(engine)
+        if threads is not None:
+            check_threads(threads)
         limit = limit or Limit(time=5.0)
         with self.lock:
             target = self.resolve(node)
@@ -457,6 +461,8 @@ class Session:
             }
             self._set_analysis(base)
             options = {} if memory_mb is None else {"memory_mb": memory_mb}
+            if threads is not None:
+                options["threads"] = threads
             work = analysis_work(self, target, limit, multipv, engine, base, analyser, options)
             return self.start_job("analysis", work, target)
 

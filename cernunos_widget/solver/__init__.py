@@ -29,6 +29,7 @@ from .mcts import Mcts, MemoryBudgetError, check_memory_mb, mcts_search
 from .pov import OUTCOMES, PovError, PovValue, Value, seen_by, turn_at
 from .prepare import engine_cached, engine_ready, prepare_engine
 from .search import Budget
+from .threads import InvalidThreadsError, available_cores, check_threads
 from .values import final_score, heuristic_score, outcome_word
 
 
@@ -46,6 +47,7 @@ __all__ = [
     "GreedyBot",
     "Info",
     "InvalidLimitError",
+    "InvalidThreadsError",
     "Limit",
     "Mcts",
     "MctsBot",
@@ -60,9 +62,11 @@ __all__ = [
     "Value",
     "analyse",
     "analysis",
+    "available_cores",
     "best_decision",
     "check_engine",
     "check_memory_mb",
+    "check_threads",
     "engine_cached",
     "engine_ready",
     "final_score",

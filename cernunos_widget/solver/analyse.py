@@ -30,6 +30,7 @@ from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
 from .pov import OUTCOMES, PovValue, Value, seen_by, turn_at
 from .prepare import prepare_engine
 from .search import Budget, SearchAborted
+from .threads import check_threads
 from .values import describe_score, estimate, final_score, heuristic_score
 
 # Below this many tokens left in both reserves together, analysis first tries to prove.
@@ -180,18 +181,21 @@ def solve(
     strong: bool = True,
     stop: threading.Event | None = None,
     evaluator: int | None = None,
+    threads: int | None = None,
 ) -> Solution:
     """Solve exactly, or say honestly that it could not be done within ``limit``.
 
     The search orders its decisions by ``evaluator`` (by default the learned evaluation
-    under the standard rules, :func:`proof_ordering`); the values are exact either way.
+    under the standard rules, :func:`proof_ordering`); the values are exact either way,
+    in every thread count (``threads``: None is every core, :mod:`.threads`).
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
+    threads = check_threads(threads)
     prepare_engine()
     budget = _budget(limit, stop)
     turn = turn_at(position)
     if evaluator is None:
         evaluator = proof_ordering(position)
-    search = CompiledExactSearch(budget, evaluator=evaluator)
+    search = CompiledExactSearch(budget, evaluator=evaluator, threads=threads)
     try:
         outcome = search.outcome(position)
         score = search.strong_value(position, outcome) if strong else None
@@ -303,6 +307,7 @@ def analysis(
     stop: threading.Event | None = None,
     engine: str = "auto",
     memory_mb: float = DEFAULT_MEMORY_MB,
+    threads: int | None = None,
 ) -> Iterator[list[Info]]:
     """Yield improving lists of the ``multipv`` best first decisions until ``limit``.
 
@@ -316,6 +321,9 @@ def analysis(
     calibrated scale.
     ``memory_mb`` bounds the MCTS tree (MiB; when full, the search goes on without adding
     nodes); alpha-beta's table has a fixed size.
+    ``threads`` (None: every core this process may use, :mod:`.threads`) search
+    alpha-beta's table together (Lazy SMP); under a node limit with several threads the
+    count is approximate (the helpers' decisions are counted when they stop).
     There is always at least one list: if the limit ends the search before its first
     result, the last list rates each decision by the heuristic score of its child.
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`).
@@ -326,11 +334,12 @@ def analysis(
         raise ValueError(f"multipv must be at least 1, not {multipv}")
     check_engine(engine)
     memory_mb = check_memory_mb(memory_mb)
+    threads = check_threads(threads)
     prepare_engine()
     limit = limit or Limit()
     engine = method_of(engine, limit, position)
     if engine.startswith("alphabeta"):
-        results = _improving(position, limit, multipv, stop, engine)
+        results = _improving(position, limit, multipv, stop, engine, threads)
     else:
         results = _mcts_improving(position, _budget(limit, stop), multipv, memory_mb, engine)
     produced = False
@@ -418,7 +427,12 @@ def _ranked(infos: dict[int, Info], budget: Budget, multipv: int) -> list[Info]:
 
 
 def _proofs(
-    position: Position, budget: Budget, multipv: int, proven: dict[int, Info], method: str
+    position: Position,
+    budget: Budget,
+    multipv: int,
+    proven: dict[int, Info],
+    method: str,
+    threads: int,
 ) -> Iterator[list[Info]]:
     """With at most :data:`EXACT_RESERVE_LIMIT` tokens left in both reserves, prove each
     first decision within :data:`EXACT_SHARE` of the time (filling ``proven``, by code).
@@ -433,7 +447,7 @@ def _proofs(
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     green_outcome: dict[int, int] = {}  # -1 / 0 / 1 from Green's point of view
-    exact = CompiledExactSearch(budget, evaluator=_evaluator(method))
+    exact = CompiledExactSearch(budget, evaluator=_evaluator(method), threads=threads)
     deadline = budget.deadline
     if deadline is not None:  # proofs get half the time; estimates the rest if they fail
         budget.deadline = budget.started + (deadline - budget.started) * EXACT_SHARE
@@ -491,15 +505,16 @@ def _improving(
     multipv: int,
     stop: threading.Event | None,
     method: str,
+    threads: int,
 ) -> Iterator[list[Info]]:
     budget = _budget(limit, stop)
     turn = turn_at(position)
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     proven: dict[int, Info] = {}
-    if (yield from _proofs(position, budget, multipv, proven, method)):
+    if (yield from _proofs(position, budget, multipv, proven, method, threads)):
         return
-    depth_search = CompiledDepthSearch(budget, evaluator=_evaluator(method))
+    depth_search = CompiledDepthSearch(budget, evaluator=_evaluator(method), threads=threads)
     max_depth = limit.depth if limit.depth is not None else 200
     for depth in range(1, max_depth + 1):
         current: dict[int, Info] = dict(proven)
@@ -540,9 +555,11 @@ def analyse(
     stop: threading.Event | None = None,
     engine: str = "auto",
     memory_mb: float = DEFAULT_MEMORY_MB,
+    threads: int | None = None,
 ) -> list[Info]:
     """The best ``multipv`` first decisions, best first (the last result of
-    :func:`analysis`).  Ctrl-C stops cleanly and returns the best result so far."""
+    :func:`analysis`, in ``threads`` threads: None is every core).  Ctrl-C stops
+    cleanly and returns the best result so far."""
     best: list[Info] = []
     prepare_engine(progress or None)  # before the clock; with a bar if it compiles
     bar = None
@@ -558,6 +575,7 @@ def analyse(
             stop=stop,
             engine=engine,
             memory_mb=memory_mb,
+            threads=threads,
         ):
             best = infos
             if bar is not None:
@@ -572,10 +590,14 @@ def analyse(
 
 
 def best_decision(
-    position: Position, limit: Limit | None = None, *, engine: str = "auto"
+    position: Position,
+    limit: Limit | None = None,
+    *,
+    engine: str = "auto",
+    threads: int | None = None,
 ) -> Decision:
     """The decision the analysis rates best (the first legal one if it found nothing)."""
-    infos = analyse(position, limit or Limit(time=1.0), engine=engine)
+    infos = analyse(position, limit or Limit(time=1.0), engine=engine, threads=threads)
     return infos[0].decision if infos else position.legal_decisions()[0]
 
 

@@ -19,6 +19,7 @@ from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
 from .pov import seen_by
 from .prepare import prepare_engine
 from .search import Budget, SearchAborted
+from .threads import check_threads
 from .values import FORFEIT_SCORE, final_score, heuristic_score
 
 
@@ -65,27 +66,34 @@ class GreedyBot(Bot):
 
 
 class SearchBot(Bot):
-    """The analysis within a budget (level 2): ``engine="auto"`` unless another is named."""
+    """The analysis within a budget (level 2): ``engine="auto"`` unless another is named;
+    in ``threads`` threads (default 1: bots play in self-play and batch workers, which are
+    the parallelism; None: every core)."""
 
-    def __init__(self, limit: Limit | None = None, engine: str = "auto") -> None:
+    def __init__(
+        self, limit: Limit | None = None, engine: str = "auto", threads: int | None = 1
+    ) -> None:
         self.limit = limit or Limit(time=0.5)
         self.engine = check_engine(engine)
+        self.threads = check_threads(threads)
         self.name = f"search({self.limit}, {engine})"
 
     def choose(self, position: Position) -> Decision:
-        infos = analyse(position, self.limit, engine=self.engine)
+        infos = analyse(position, self.limit, engine=self.engine, threads=self.threads)
         return infos[0].decision if infos else position.legal_decisions()[0]
 
 
 class PerfectBot(SearchBot):
     """Plays a proven best decision where the budget allows a proof, else searches."""
 
-    def __init__(self, limit: Limit | None = None, engine: str = "auto") -> None:
-        super().__init__(limit, engine)
+    def __init__(
+        self, limit: Limit | None = None, engine: str = "auto", threads: int | None = 1
+    ) -> None:
+        super().__init__(limit, engine, threads)
         self.name = f"perfect({self.limit}, {engine})"
 
     def choose(self, position: Position) -> Decision:
-        solution = solve(position, self.limit, strong=False)
+        solution = solve(position, self.limit, strong=False, threads=self.threads)
         if solution.proven and solution.pv:
             return solution.pv[0]
         return super().choose(position)
@@ -95,10 +103,18 @@ class NodeSearchBot(Bot):
     """Depth-limited alpha-beta by iterative deepening within ``nodes`` decisions applied
     per decision (deterministic: no clock), the horizon scored by ``evaluator`` (0: the
     handwritten heuristic, 1: the learned evaluation, with ``weights`` or the shipped ones;
-    the learned one is trained for the default rules)."""
+    the learned one is trained for the default rules).  ``threads`` above 1 (Lazy SMP)
+    make it faster but no longer deterministic, and its node count approximate."""
 
-    def __init__(self, nodes: int = 20_000, evaluator: int = HANDWRITTEN, weights=None) -> None:
+    def __init__(
+        self,
+        nodes: int = 20_000,
+        evaluator: int = HANDWRITTEN,
+        weights=None,
+        threads: int | None = 1,
+    ) -> None:
         self.nodes = nodes
+        self.threads = check_threads(threads)
         self.evaluator = evaluator
         self.weights = search_weights(evaluator, weights)
         self.name = f"alphabeta({nodes} nodes, {'learned' if evaluator else 'handwritten'})"
@@ -107,7 +123,11 @@ class NodeSearchBot(Bot):
         if len(position.option_codes) == 1:
             return position.legal_decisions()[0]
         search = CompiledDepthSearch(
-            Budget(nodes=self.nodes), 18, evaluator=self.evaluator, weights=self.weights
+            Budget(nodes=self.nodes),
+            18,
+            evaluator=self.evaluator,
+            weights=self.weights,
+            threads=self.threads,
         )
         best = position.legal_decisions()[0]
         for depth in range(1, 200):

@@ -179,7 +179,12 @@ class CernunosWidget(anywidget.AnyWidget):
         self._session.comment(str(text), node)
 
     def analyse(
-        self, limit=None, multipv: int = 3, wait: bool = False, engine: str | None = None
+        self,
+        limit=None,
+        multipv: int = 3,
+        wait: bool = False,
+        engine: str | None = None,
+        threads: int | None = None,
     ) -> Job | None:
         """Analyse the current position in the background; returns the job (or None if over).
 
@@ -187,9 +192,12 @@ class CernunosWidget(anywidget.AnyWidget):
         :attr:`analysis`; the notebook stays responsive, and :meth:`cancel_analysis` (or the
         page's Stop) ends it. ``wait=True`` blocks until it is done. ``engine`` is
         ``"auto"``, ``"alphabeta"`` or ``"mcts"`` (default: :attr:`engine`, which the page sets).
+        ``threads``: how many threads search (default None: every core).
         """
         engine = self.engine if engine is None else engine
-        job = self._session.analyse(limit, multipv, engine, memory_mb=self.memory_mb)
+        job = self._session.analyse(
+            limit, multipv, engine, memory_mb=self.memory_mb, threads=threads
+        )
         if wait and job is not None:
             job.wait()
         return job

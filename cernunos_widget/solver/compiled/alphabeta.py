@@ -25,20 +25,21 @@ from ..values import INFINITY
 from .evaluation import LEARNED, PROVEN_BASE, end_score, leaf_score
 from .layout import MAX_OPTIONS, SIZE
 from .rules import child_into, decider, is_over, options
-from .table import EXACT, find_slot, state_hash, store_slot
+from .table import EXACT, probe, slot_key, state_hash, store_slot, write_entry
 
 NOT_SETTLED = 1 << 40  # beyond every score
 KILLER = MAX_OPTIONS  # the pool's column for each ply's killer decision
 MAX_PLY = 1024
 
-# ctl slots
-NODES, MAX_NODES, STOP, ABORTED, HORIZON = range(5)
-CTL_SIZE = 5
+# ctl slots; HELPER is 0 in the main search, i > 0 in Lazy SMP helper thread i
+NODES, MAX_NODES, STOP, ABORTED, HORIZON, HELPER = range(6)
+CTL_SIZE = 6
 
 
-def new_ctl(max_nodes: int) -> np.ndarray:
+def new_ctl(max_nodes: int, helper: int = 0) -> np.ndarray:
     ctl = np.zeros(CTL_SIZE, np.int64)
     ctl[MAX_NODES] = max_nodes
+    ctl[HELPER] = helper
     return ctl
 
 
@@ -85,24 +86,23 @@ def search(
         ctl[HORIZON] = 1
         return leaf_score(s, evaluator, w)
     h = state_hash(s)
-    slot = find_slot(keys, h)
+    stored_lower, stored_upper, first, stored_depth = probe(
+        keys, lower_t, upper_t, move_t, depth_t, h
+    )
     lower = -INFINITY
     upper = INFINITY
-    first = -1
     started = ctl[NODES]
-    if slot >= 0 and depth_t[slot] > 0:
-        first = move_t[slot]
-        if depth_t[slot] >= depth:
-            lower = np.int64(lower_t[slot])
-            upper = np.int64(upper_t[slot])
-            if lower >= beta:
-                return lower
-            if upper <= alpha:
-                return upper
-            if lower == upper:
-                return lower
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
+    if stored_depth >= depth:  # (0 when the table has nothing)
+        lower = stored_lower
+        upper = stored_upper
+        if lower >= beta:
+            return lower
+        if upper <= alpha:
+            return upper
+        if lower == upper:
+            return lower
+        alpha = max(alpha, lower)
+        beta = min(beta, upper)
     opts = pool[ply]
     n = options(s, opts)
     scratch = pool[ply + 1]
@@ -186,6 +186,11 @@ def search(
             codes[j] = code
             j += 1
         order = np.argsort(order_keys[:m], kind="mergesort")  # ties keep the listing order
+        helper = ctl[HELPER]
+        if helper and m > 1 and (ply + helper) % 3 == 0:
+            # a Lazy SMP helper (searchers.py) takes another order here than the main
+            # search, so the threads spread over the tree instead of repeating each other
+            order[0], order[1] = order[1], order[0]
         for k in range(m):
             j = order[k]
             v = search(
@@ -229,16 +234,13 @@ def search(
         upper = best
     work = min(ctl[NODES] - started, np.int64(2**31 - 1))
     slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
-    if keys[slot] == h:  # searched before: it cost at least what it cost then
+    if slot_key(keys, lower_t, upper_t, move_t, depth_t, slot) == h:
+        # searched before: it cost at least what it cost then
         if depth_t[slot] > depth:
             return best  # a deeper search's entry is worth more than this one
         work = max(work, np.int64(work_t[slot]))
-    keys[slot] = h
-    work_t[slot] = work
-    lower_t[slot] = max(lower, -INFINITY)
-    upper_t[slot] = min(upper, INFINITY)
-    move_t[slot] = best_code
-    depth_t[slot] = min(depth, EXACT)
+    entry = (max(lower, -INFINITY), min(upper, INFINITY), np.int64(best_code), min(depth, EXACT))
+    write_entry(keys, lower_t, upper_t, move_t, depth_t, work_t, slot, h, entry, work)
     return best
 
 
@@ -254,9 +256,7 @@ def _settled(c, green, alpha, beta, shift):
 
 
 @njit(cache=True)
-def table_move(s, keys, move_t, depth_t):
+def table_move(s, keys, lower_t, upper_t, move_t, depth_t):
     """The best decision the table remembers for ``s``, or -1."""
-    slot = find_slot(keys, state_hash(s))
-    if slot >= 0 and depth_t[slot] > 0:
-        return np.int64(move_t[slot])
-    return np.int64(-1)
+    _, _, move, depth = probe(keys, lower_t, upper_t, move_t, depth_t, state_hash(s))
+    return move if depth > 0 else np.int64(-1)

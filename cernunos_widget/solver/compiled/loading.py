@@ -91,9 +91,11 @@ def _calls() -> list[Callable[[], object]]:
         lambda: alphabeta.search(
             s, 2, -1, 1, 0, *table, alphabeta.new_ctl(1_000), alphabeta.new_pool(), 0, weights
         ),
-        lambda: alphabeta.table_move(s, table.keys, table.move, table.depth),
+        lambda: alphabeta.table_move(
+            s, table.keys, table.lower, table.upper, table.move, table.depth
+        ),
         lambda: proofnumbers.prove(s, 1, 0, 2, 2, *table, *proofs, ctl, pool, 0, weights),
-        lambda: exact_bounds(s, table.keys, table.lower, table.upper, table.depth),
+        lambda: exact_bounds(s, table.keys, table.lower, table.upper, table.move, table.depth),
         lambda: evaluation.leaf_score(s, 0, weights),
         lambda: playout.playout(s, 4, np.zeros(1, np.uint64), out),
         lambda: rules.is_over(s),

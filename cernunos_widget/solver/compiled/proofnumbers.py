@@ -34,7 +34,15 @@ from .alphabeta import ABORTED, EXACT, MAX_PLY, NODES, tick
 from .evaluation import SCALE, end_score, leaf_score
 from .layout import SIZE
 from .rules import child_into, decider, is_over, options
-from .table import find_slot, hashed_exact_bounds, state_hash, store_slot
+from .table import (
+    find_slot,
+    hashed_exact_bounds,
+    probe,
+    slot_key,
+    state_hash,
+    store_slot,
+    write_entry,
+)
 
 UNREACHABLE = 1 << 50  # a proof or disproof number that means "never": the other is 0
 PROVEN, DISPROVEN, OPEN = 1, 0, -1  # verdicts
@@ -71,9 +79,9 @@ def _question_key(h, target):
 
 
 @njit(cache=True)
-def known_verdict(h, target, keys, lower_t, upper_t, depth_t):
+def known_verdict(h, target, keys, lower_t, upper_t, move_t, depth_t):
     """PROVEN or DISPROVEN if alpha-beta's table answers the question for hash ``h``."""
-    lower, upper = hashed_exact_bounds(h, keys, lower_t, upper_t, depth_t)
+    lower, upper = hashed_exact_bounds(h, keys, lower_t, upper_t, move_t, depth_t)
     if lower >= target:
         return PROVEN
     if upper < target:
@@ -84,23 +92,22 @@ def known_verdict(h, target, keys, lower_t, upper_t, depth_t):
 @njit(cache=True)
 def _record_verdict(h, target, proven, code, work, keys, lower_t, upper_t, move_t, depth_t, work_t):
     """Write a verdict into alpha-beta's table as an exact bound, keeping what it knew."""
-    slot = find_slot(keys, h)
-    if slot < 0 or depth_t[slot] < EXACT:
-        slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
-        if keys[slot] != h:  # a new entry (a depth-limited one keeps its decision)
-            keys[slot] = h
-            move_t[slot] = -1
-            work_t[slot] = 0
-        lower_t[slot] = -INFINITY  # a depth-limited search's bounds are guesses
-        upper_t[slot] = INFINITY
-        depth_t[slot] = EXACT
+    lower, upper, move, depth = probe(keys, lower_t, upper_t, move_t, depth_t, h)
+    if depth < EXACT:  # a depth-limited search's bounds are guesses (its decision is kept)
+        lower, upper = np.int64(-INFINITY), np.int64(INFINITY)
     if proven:
-        lower_t[slot] = max(np.int64(lower_t[slot]), np.int64(target))
+        lower = max(lower, np.int64(target))
     else:
-        upper_t[slot] = min(np.int64(upper_t[slot]), np.int64(target - 1))
+        upper = min(upper, np.int64(target - 1))
     if code >= 0:
-        move_t[slot] = code
-    work_t[slot] = max(np.int64(work_t[slot]), min(work, np.int64(2**31 - 1)))
+        move = np.int64(code)
+    slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
+    prior = np.int64(0)
+    if slot_key(keys, lower_t, upper_t, move_t, depth_t, slot) == h:
+        prior = np.int64(work_t[slot])
+    entry = (lower, upper, move, np.int64(EXACT))
+    work = max(prior, min(work, np.int64(2**31 - 1)))
+    write_entry(keys, lower_t, upper_t, move_t, depth_t, work_t, slot, h, entry, work)
 
 
 @njit(cache=True)
@@ -156,7 +163,7 @@ def prove(
     disproof number ``disproof_limit``; return both (0 proof: proven, 0 disproof:
     disproven).  On a stop (``ctl``) it returns at once; the tables stay right."""
     h = state_hash(s)
-    verdict = known_verdict(h, target, keys, lower_t, upper_t, depth_t)
+    verdict = known_verdict(h, target, keys, lower_t, upper_t, move_t, depth_t)
     if verdict == PROVEN:
         return np.int64(0), np.int64(UNREACHABLE)
     if verdict == DISPROVEN:
@@ -181,7 +188,7 @@ def prove(
             dns[i] = UNREACHABLE if yes else 0
             continue
         hk = state_hash(kids[i])
-        kid_verdict = known_verdict(hk, target, keys, lower_t, upper_t, depth_t)
+        kid_verdict = known_verdict(hk, target, keys, lower_t, upper_t, move_t, depth_t)
         if kid_verdict == OPEN:
             slot = find_slot(pkeys, _question_key(hk, target))
             if slot >= 0:

@@ -5,6 +5,13 @@
 values, applying 15-20 times more decisions per second.  A long compiled call runs in a
 worker thread that holds no GIL, so the calling thread can enforce the deadline, a stop
 event and Ctrl-C: it raises the compiled search's stop flag, which unwinds at once.
+
+With ``threads > 1`` an alpha-beta search is Lazy SMP (as Stockfish): next to the main
+search, ``threads - 1`` helper threads search the same root into the same table (each
+with its own node counter, stop flag and buffers; odd helpers one decision deeper, every
+helper in another order of the children, ``alphabeta.HELPER``), and the main search
+finds their entries.  Only the main search's value is returned; the helpers are stopped
+when it ends.  Proof-number search runs in one thread.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import contextlib
 import threading
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 import numpy as np
@@ -22,12 +29,14 @@ from ...engine import Position
 from ..learned import search_weights
 from ..prepare import engine_ready, prepare_engine
 from ..search import Budget, ExactSearch, SearchAborted
+from ..threads import check_threads
 from ..values import INFINITY
 from .alphabeta import (
     ABORTED,
     EXACT,
     HORIZON,
     MAX_NODES,
+    MAX_PLY,
     NODES,
     STOP,
     new_ctl,
@@ -51,8 +60,47 @@ class SliceSpent(Exception):
     """A compiled search used the decisions it was given, before the budget ran out."""
 
 
+class _Helper:
+    """A Lazy SMP helper thread: searches the main search's root into the shared table
+    (deeper and deeper while the main search runs) until :meth:`finish`."""
+
+    def __init__(
+        self,
+        index: int,
+        search_at: Callable[[np.ndarray, np.ndarray, int], object],
+        depth: int,
+        nodes: int,
+        pool: np.ndarray,
+    ) -> None:
+        self.ctl = new_ctl(nodes, index)
+        self.search_at = search_at
+        # odd helpers one decision deeper (a depth-limited search), so they fill the
+        # table with what the main search's next step needs
+        self.depth = depth if depth >= EXACT else depth + index % 2
+        self.pool = pool
+        self.thread = threading.Thread(target=self._run, name="cernunos-helper", daemon=True)
+
+    def _run(self) -> None:
+        depth = self.depth
+        while not self.ctl[STOP]:
+            self.search_at(self.ctl, self.pool, depth)
+            if self.ctl[ABORTED] or depth >= min(EXACT, MAX_PLY):
+                return
+            depth += 1
+
+    def stop(self) -> None:
+        self.ctl[STOP] = 1
+
+    def finish(self) -> tuple[int, bool]:
+        """Stop and join the thread: (decisions it applied, did it reach a horizon)."""
+        self.stop()
+        self.thread.join()
+        return int(self.ctl[NODES]), bool(self.ctl[HORIZON])
+
+
 class _Runner:
-    """Runs compiled searches under a :class:`Budget` (shared by a whole analysis)."""
+    """Runs compiled searches under a :class:`Budget` (shared by a whole analysis), in
+    ``threads`` threads (None: every core; :func:`..threads.check_threads`)."""
 
     def __init__(
         self,
@@ -60,7 +108,10 @@ class _Runner:
         table_bits: int,
         evaluator: int = HANDWRITTEN,
         weights: np.ndarray | None = None,
+        threads: int | None = 1,
     ) -> None:
+        self.threads = check_threads(threads)
+        self.helper_pools = [new_pool() for _ in range(self.threads - 1)]
         self.weights = search_weights(evaluator, weights)
         self.evaluator = evaluator
         self.budget = budget or Budget()
@@ -76,6 +127,7 @@ class _Runner:
         self.pool = new_pool()
         self.ctl = new_ctl(_NO_LIMIT)
         self.reached_horizon = False
+        self.helpers_horizon = False  # did a helper of the last search reach a horizon
 
     def value(
         self, s: np.ndarray, depth: int, alpha: int, beta: int, nodes: int = _NO_LIMIT
@@ -88,21 +140,24 @@ class _Runner:
         thread, where the table already holds what the first attempt learned.
         """
 
-        def call() -> int:
+        def search_at(ctl: np.ndarray, pool: np.ndarray, at_depth: int) -> int:
             return int(
                 search(
                     s,
-                    depth,
+                    at_depth,
                     alpha,
                     beta,
                     0,
                     *self.table,
-                    self.ctl,
-                    self.pool,
+                    ctl,
+                    pool,
                     self.evaluator,
                     self.weights,
                 )
             )
+
+        def call() -> int:
+            return search_at(self.ctl, self.pool, depth)
 
         allowed, sliced = self._allowance(nodes)
         inline = min(allowed, _INLINE_NODES)
@@ -110,8 +165,12 @@ class _Runner:
         horizon = bool(self.ctl[HORIZON])  # the table keeps values found beyond it
         if self.ctl[ABORTED] and inline < allowed:
             self._check_clock()
-            v = self._in_worker(call, allowed - inline)
-            horizon |= bool(self.ctl[HORIZON])
+            helpers = [
+                _Helper(i, search_at, depth, allowed - inline, pool)
+                for i, pool in enumerate(self.helper_pools, 1)
+            ]
+            v = self._in_worker(call, allowed - inline, helpers)
+            horizon |= bool(self.ctl[HORIZON]) or self.helpers_horizon
         self._raise_if_aborted(sliced)
         self.reached_horizon = horizon
         return v
@@ -152,7 +211,9 @@ class _Runner:
     def bounds(self, s: np.ndarray) -> tuple[int, int]:
         """The exact bounds the table holds on the value of ``s`` (none: +-INFINITY)."""
         table = self.table
-        lower, upper = exact_bounds(s, table.keys, table.lower, table.upper, table.depth)
+        lower, upper = exact_bounds(
+            s, table.keys, table.lower, table.upper, table.move, table.depth
+        )
         return int(lower), int(upper)
 
     def _allowance(self, nodes: int) -> tuple[int, bool]:
@@ -184,8 +245,10 @@ class _Runner:
         finally:
             self.budget.spent += int(ctl[NODES])
 
-    def _in_worker(self, call: Callable[[], T], nodes: int) -> T:
-        """Search in a worker thread, watching the clock, the stop event and Ctrl-C."""
+    def _in_worker(self, call: Callable[[], T], nodes: int, helpers: Sequence[_Helper] = ()) -> T:
+        """Search in a worker thread (and ``helpers`` beside it, stopped when it ends),
+        watching the clock, the stop event and Ctrl-C; the helpers' decisions count in
+        the budget (so under a node limit with helpers it is approximate)."""
         result: list[T] = []
         failure: list[BaseException] = []
 
@@ -194,9 +257,14 @@ class _Runner:
                 result.append(self._compiled(call, nodes))
             except BaseException as error:  # handed to the calling thread
                 failure.append(error)
+            finally:
+                for helper in helpers:
+                    helper.stop()
 
         worker = threading.Thread(target=work, name="cernunos-search", daemon=True)
         worker.start()
+        for helper in helpers:
+            helper.thread.start()
         try:
             while worker.is_alive():
                 worker.join(_POLL)
@@ -206,6 +274,12 @@ class _Runner:
             self.ctl[STOP] = 1
             worker.join()
             raise
+        finally:
+            self.helpers_horizon = False
+            for helper in helpers:
+                spent, horizon = helper.finish()
+                self.budget.spent += spent
+                self.helpers_horizon |= horizon
         if failure:
             raise failure[0]
         return result[0]
@@ -221,7 +295,8 @@ class _Runner:
             raise SearchAborted("time limit or stop")
 
     def best_move(self, s: np.ndarray) -> int:
-        return int(table_move(s, self.table.keys, self.table.move, self.table.depth))
+        table = self.table
+        return int(table_move(s, table.keys, table.lower, table.upper, table.move, table.depth))
 
 
 # Depths (in decisions) of the shallow searches that first fill the table's best
@@ -247,8 +322,9 @@ class CompiledExactSearch(ExactSearch):
         table_bits: int = 21,
         evaluator: int = HANDWRITTEN,
         weights: np.ndarray | None = None,
+        threads: int | None = 1,
     ) -> None:
-        self.runner = _Runner(budget, table_bits, evaluator, weights)
+        self.runner = _Runner(budget, table_bits, evaluator, weights, threads)
         self.budget = self.runner.budget
         self._ordered: set[bytes] = set()
 
@@ -339,10 +415,12 @@ class CompiledDepthSearch:
         table_bits: int = 21,
         evaluator: int = HANDWRITTEN,
         weights: np.ndarray | None = None,
+        threads: int | None = 1,
     ) -> None:
-        self.runner = _Runner(budget, table_bits, evaluator, weights)
+        self.runner = _Runner(budget, table_bits, evaluator, weights, threads)
         self.budget = self.runner.budget
         self.reached_horizon = False
+        self.helpers_horizon = False  # did a helper of the last search reach a horizon
 
     def value(self, p: Position, depth: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         v = self.runner.value(encode(p), depth, alpha, beta)

@@ -6,6 +6,12 @@ compares; under a variant, D-10, also the rules and the reserves); the full hash
 to tell positions apart.  Slots go in pairs (buckets): an entry may be replaced (see
 :func:`store_slot`), which costs only time, never correctness: a lost entry is searched
 again.
+
+Several threads may search one table at once (Lazy SMP, ``searchers.py``), with no locks:
+an entry's key is stored as the hash xor a digest of its fields (Stockfish's check), and
+:func:`probe` reads each field once and accepts them only if they match the key, so an
+entry two threads wrote at once (fields of one, key of the other) is a miss, never a
+wrong bound.
 """
 
 from __future__ import annotations
@@ -79,7 +85,8 @@ def state_hash(s):
 
 @njit(cache=True, inline="always")
 def find_slot(keys, h):
-    """The slot holding hash ``h`` (either slot of its bucket), or -1."""
+    """The slot holding key ``h`` (either slot of its bucket), or -1: for tables whose key
+    is the plain hash (the proof table, searched by one thread)."""
     base = np.int64(h & np.uint64(keys.size - 2))
     if keys[base] == h:
         return base
@@ -88,18 +95,67 @@ def find_slot(keys, h):
     return np.int64(-1)
 
 
-@njit(cache=True)
-def exact_bounds(s, keys, lower_t, upper_t, depth_t):
-    """The bounds an exact search stored for state ``s``, or (-INFINITY, INFINITY)."""
-    return hashed_exact_bounds(state_hash(s), keys, lower_t, upper_t, depth_t)
+@njit(cache=True, inline="always")
+def _digest(lower, upper, move, depth):
+    """A 64-bit mix of an entry's fields: its stored key is the hash xor this."""
+    a = np.uint64(lower & 0xFFFFFFFF) | (np.uint64(upper & 0xFFFFFFFF) << np.uint64(32))
+    b = np.uint64(move & 0xFFFFFFFF) | (np.uint64(depth & 0xFFFFFFFF) << np.uint64(32))
+    return (a * _PRIME) ^ (b * np.uint64(0x9E3779B97F4A7C15))
 
 
 @njit(cache=True, inline="always")
-def hashed_exact_bounds(h, keys, lower_t, upper_t, depth_t):
+def slot_key(keys, lower_t, upper_t, move_t, depth_t, slot):
+    """The hash of the position ``slot`` holds; anything else if its fields are torn."""
+    return keys[slot] ^ _digest(
+        np.int64(lower_t[slot]),
+        np.int64(upper_t[slot]),
+        np.int64(move_t[slot]),
+        np.int64(depth_t[slot]),
+    )
+
+
+@njit(cache=True, inline="always")
+def probe(keys, lower_t, upper_t, move_t, depth_t, h):
+    """(lower, upper, decision, depth) stored for hash ``h``, each field read once and
+    checked against the key (so a torn entry, written by two threads at once, is a miss);
+    depth 0 when the table has nothing for ``h``."""
+    base = np.int64(h & np.uint64(keys.size - 2))
+    for slot in (base, base + 1):
+        key = keys[slot]
+        lower = np.int64(lower_t[slot])
+        upper = np.int64(upper_t[slot])
+        move = np.int64(move_t[slot])
+        depth = np.int64(depth_t[slot])
+        if depth > 0 and key ^ _digest(lower, upper, move, depth) == h:
+            return lower, upper, move, depth
+    return np.int64(-INFINITY), np.int64(INFINITY), np.int64(-1), np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def write_entry(keys, lower_t, upper_t, move_t, depth_t, work_t, slot, h, entry, work):
+    """Write ``entry`` (lower, upper, decision, depth) for hash ``h`` into ``slot``; the
+    key, written last, is the hash xor the fields' digest."""
+    lower, upper, move, depth = entry
+    lower_t[slot] = lower
+    upper_t[slot] = upper
+    move_t[slot] = move
+    depth_t[slot] = depth
+    work_t[slot] = work
+    keys[slot] = h ^ _digest(lower, upper, move, depth)
+
+
+@njit(cache=True)
+def exact_bounds(s, keys, lower_t, upper_t, move_t, depth_t):
+    """The bounds an exact search stored for state ``s``, or (-INFINITY, INFINITY)."""
+    return hashed_exact_bounds(state_hash(s), keys, lower_t, upper_t, move_t, depth_t)
+
+
+@njit(cache=True, inline="always")
+def hashed_exact_bounds(h, keys, lower_t, upper_t, move_t, depth_t):
     """:func:`exact_bounds` of the state of hash ``h``."""
-    slot = find_slot(keys, h)
-    if slot >= 0 and depth_t[slot] >= EXACT:
-        return np.int64(lower_t[slot]), np.int64(upper_t[slot])
+    lower, upper, _, depth = probe(keys, lower_t, upper_t, move_t, depth_t, h)
+    if depth >= EXACT:
+        return lower, upper
     return np.int64(-INFINITY), np.int64(INFINITY)
 
 
@@ -109,25 +165,28 @@ def store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work):
 
     Each bucket has two slots: the first keeps the entry that cost the most work (a big
     proof is not thrown away by the many small ones after it); the second takes the
-    rest, and the entry a costlier one moves out of the first.
+    rest, and the entry a costlier one moves out of the first.  (Under several threads
+    an entry moved while being written arrives torn, which :func:`probe` treats as
+    empty: only time is lost.)
     """
     base = np.int64(h & np.uint64(keys.size - 2))
-    if keys[base] == h:
+    if slot_key(keys, lower_t, upper_t, move_t, depth_t, base) == h:
         return base
-    if keys[base + 1] == h or work < work_t[base]:
+    if slot_key(keys, lower_t, upper_t, move_t, depth_t, base + 1) == h or work < work_t[base]:
         return base + 1
-    keys[base + 1] = keys[base]
     lower_t[base + 1] = lower_t[base]
     upper_t[base + 1] = upper_t[base]
     move_t[base + 1] = move_t[base]
     depth_t[base + 1] = depth_t[base]
     work_t[base + 1] = work_t[base]
+    keys[base + 1] = keys[base]
     return base
 
 
 class Table(NamedTuple):
-    """Parallel arrays: full hash, lower and upper bound, best decision, searched depth,
-    and the work (decisions applied) the entry cost; in buckets of two slots."""
+    """Parallel arrays: the key (full hash xor the fields' digest), lower and upper bound,
+    best decision, searched depth, and the work (decisions applied) the entry cost; in
+    buckets of two slots."""
 
     keys: np.ndarray
     lower: np.ndarray

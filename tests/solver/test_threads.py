@@ -1,0 +1,152 @@
+"""Searching in several threads (Lazy SMP over one table): proven values are the same in
+every thread count, stop and limits still end every thread, torn table entries are misses.
+
+The helpers start only after a search's first ``_INLINE_NODES`` decisions (searched in the
+calling thread); these tests lower that to a few decisions so even small endgames are
+searched by several threads at once.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_solver import small_endgames  # tests/solver is on the path (rootdir-less tests)
+
+from cernunos_widget.engine import Position
+from cernunos_widget.solver import InvalidThreadsError, Limit, analyse, available_cores, solve
+from cernunos_widget.solver.compiled import searchers
+from cernunos_widget.solver.compiled.convert import encode
+from cernunos_widget.solver.compiled.evaluation import LEARNED
+from cernunos_widget.solver.compiled.searchers import CompiledDepthSearch, CompiledExactSearch
+from cernunos_widget.solver.compiled.table import (
+    EXACT,
+    Table,
+    probe,
+    state_hash,
+    store_slot,
+    write_entry,
+)
+from cernunos_widget.solver.search import Budget, SearchAborted
+from cernunos_widget.solver.threads import check_threads
+
+SUITE = Path(__file__).parents[2] / "benchmarks" / "endgames.txt"
+MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
+HARD = Position.from_cpn(
+    "d,tdBD,c,wSTTT/bb,t,ttttttCT,sdtt/Ff,.,WtTTTTD,WXT p 1 3-1"
+)  # not provable in minutes
+
+
+@pytest.fixture
+def helpers_at_once(monkeypatch):
+    """Helper threads join every search after 50 decisions (not 20,000)."""
+    monkeypatch.setattr(searchers, "_INLINE_NODES", 50)
+
+
+def suite(name: str) -> list[Position]:
+    rows = [line.split(None, 1) for line in SUITE.read_text().splitlines()]
+    return [Position.from_cpn(cpn) for tag, cpn in rows if tag == name]
+
+
+def verdict(p: Position, threads: int) -> tuple[str | None, int | None]:
+    solution = solve(p, threads=threads)
+    assert solution.proven, p.cpn()
+    return solution.outcome, solution.score
+
+
+@pytest.mark.parametrize("name", ["le4", "le6"])
+def test_verdicts_are_the_same_in_1_2_and_4_threads(helpers_at_once, name):
+    positions = suite(name)
+    assert len(positions) >= 50
+    for p in positions:
+        one = verdict(p, 1)
+        assert verdict(p, 2) == one, p.cpn()
+        assert verdict(p, 4) == one, p.cpn()
+
+
+def test_exact_values_in_threads_agree_with_brute_force(helpers_at_once):
+    endgames = small_endgames(seed=7, count=60, reserve_limit=5, node_cap=20_000)
+    for p, truth in endgames:
+        search = CompiledExactSearch(evaluator=LEARNED, threads=3)
+        outcome = search.outcome(p)
+        assert outcome == (truth > 0) - (truth < 0), p.cpn()
+        assert search.strong_value(p, outcome) == truth, p.cpn()
+
+
+def test_the_helpers_decisions_are_counted(helpers_at_once):
+    """The budget counts the main search's decisions (at most 50 in the calling thread,
+    then the worker's: ``ctl[NODES]``) and the helper's."""
+    search = CompiledDepthSearch(threads=2)
+    search.value(HARD, 7)
+    assert search.budget.spent > int(search.runner.ctl[searchers.NODES]) + 50
+
+
+def helper_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "cernunos-helper"]
+
+
+def test_a_stop_event_ends_every_thread(helpers_at_once):
+    stop = threading.Event()
+    search = CompiledExactSearch(Budget(stop=stop), table_bits=16, threads=4)
+    threading.Timer(0.3, stop.set).start()
+    with pytest.raises(SearchAborted):
+        search.outcome(HARD)  # cannot be proven in minutes
+    assert not helper_threads()
+
+
+def test_a_node_limit_ends_every_thread(helpers_at_once):
+    search = CompiledDepthSearch(Budget(nodes=20_000), table_bits=16, threads=2)
+    with pytest.raises(SearchAborted):
+        search.value(HARD, 40)
+    assert not helper_threads()
+    assert 20_000 <= search.budget.spent <= 2 * 20_000 + 1  # approximate: both threads
+
+
+def test_analyse_in_threads_answers_and_leaves_no_thread_running(helpers_at_once):
+    infos = analyse(MIDGAME, Limit(depth=4), 2, engine="alphabeta", threads=2)
+    assert len(infos) == 2 and infos[0].depth == 4
+    assert not helper_threads()
+
+
+def test_a_torn_entry_is_a_miss():
+    """An entry whose fields come from two writes (as two threads writing one slot at once
+    may leave it) is not found, rather than found with bounds it never proved."""
+    table = Table.create(10)
+    h = state_hash(encode(HARD))
+    slot = store_slot(*table, h, 1)
+    write_entry(*table, slot, h, (-5, 7, 3, EXACT), 1)
+    assert probe(table.keys, table.lower, table.upper, table.move, table.depth, h) == (
+        -5,
+        7,
+        3,
+        EXACT,
+    )
+    table.upper[slot] = 9  # another write's upper bound, this write's key
+    assert probe(table.keys, table.lower, table.upper, table.move, table.depth, h)[3] == 0
+    table.upper[slot] = 7
+    table.depth[slot] = 4  # another write's depth
+    assert probe(table.keys, table.lower, table.upper, table.move, table.depth, h)[3] == 0
+
+
+def test_thread_counts_are_checked():
+    assert check_threads(None) == available_cores() >= 1
+    assert check_threads(3) == 3
+    for bad in (0, -1, 1.5, True, "2", 10**6):
+        with pytest.raises(InvalidThreadsError, match="threads"):
+            check_threads(bad)
+    with pytest.raises(InvalidThreadsError, match="not 0"):
+        analyse(HARD, Limit(depth=1), threads=0)
+
+
+def test_a_table_is_all_zero_after_a_threaded_search(helpers_at_once):
+    """A table kept after a threaded search (Table.recycle) is all zero again."""
+    import gc
+
+    search = CompiledDepthSearch(Budget(nodes=30_000), table_bits=16, threads=2)
+    table = search.runner.table
+    search.value(HARD, 5)
+    del search
+    gc.collect()
+    assert all(not np.asarray(a).any() for a in table)

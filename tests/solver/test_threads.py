@@ -8,6 +8,7 @@ searched by several threads at once.
 
 from __future__ import annotations
 
+import inspect
 import threading
 from pathlib import Path
 
@@ -15,8 +16,20 @@ import numpy as np
 import pytest
 from test_solver import small_endgames  # tests/solver is on the path (rootdir-less tests)
 
+from cernunos_widget import cli
 from cernunos_widget.engine import Position
-from cernunos_widget.solver import InvalidThreadsError, Limit, analyse, available_cores, solve
+from cernunos_widget.solver import (
+    InvalidThreadsError,
+    Limit,
+    PerfectBot,
+    SearchBot,
+    analyse,
+    analysis,
+    available_cores,
+    best_decision,
+    solve,
+)
+from cernunos_widget.solver.bots import NodeSearchBot
 from cernunos_widget.solver.compiled import searchers
 from cernunos_widget.solver.compiled.convert import encode
 from cernunos_widget.solver.compiled.evaluation import LEARNED
@@ -150,3 +163,51 @@ def test_a_table_is_all_zero_after_a_threaded_search(helpers_at_once):
     del search
     gc.collect()
     assert all(not np.asarray(a).any() for a in table)
+
+
+@pytest.mark.parametrize("function", [analyse, analysis, best_decision, solve])
+def test_interactive_analysis_uses_every_core_by_default(function):
+    assert inspect.signature(function).parameters["threads"].default is None
+
+
+def test_bots_keep_one_thread_unless_told():
+    assert SearchBot().threads == PerfectBot().threads == NodeSearchBot().threads == 1
+    assert SearchBot(threads=None).threads == available_cores()
+    with pytest.raises(InvalidThreadsError):
+        NodeSearchBot(threads=0)
+
+
+def test_the_cli_option(capsys, monkeypatch):
+    seen = []
+
+    def spy(*args, **kwargs):
+        seen.append(kwargs["threads"])
+        return analyse(*args, **kwargs)
+
+    monkeypatch.setattr("cernunos_widget.solver.analyse", spy)  # what the command imports
+    assert cli.main(["solve", "--from", MIDGAME.cpn(), "--time", "0.3", "--threads", "2"]) == 0
+    assert capsys.readouterr().out.startswith(("estimate", "win proven", "loss proven"))
+    assert cli.main(["solve", "--from", MIDGAME.cpn(), "--time", "0.3"]) == 0
+    assert seen == [2, None]
+    for bad in ("0", "-1", "1.5", "all"):
+        with pytest.raises(SystemExit) as exit_:
+            cli.main(["solve", "--threads", bad])
+        assert exit_.value.code == 2
+        assert "--threads" in capsys.readouterr().err
+
+
+def test_the_session_passes_threads_and_checks_them():
+    from cernunos_widget.session import Session
+
+    calls = []
+
+    def fake(position, limit, multipv, stop=None, engine="auto", **options):
+        calls.append(options)
+        yield []
+
+    session = Session()
+    session.analyse(Limit(depth=1), analyser=fake, threads=3).wait()
+    session.analyse(Limit(depth=1), analyser=fake).wait()
+    assert calls == [{"threads": 3}, {}]
+    with pytest.raises(InvalidThreadsError):
+        session.analyse(Limit(depth=1), analyser=fake, threads=0)

@@ -51,6 +51,7 @@ from .rules import child, is_over, new_options
 from .table import Table, exact_bounds
 
 _NO_LIMIT = 1 << 62
+HELPER_DEEPER = 1  # odd helpers search this many decisions deeper than the main search
 _POLL = 0.005  # seconds between looks at the clock and the stop event
 _INLINE_NODES = 20_000  # about 20 ms: searched without a worker thread
 T = TypeVar("T")
@@ -76,7 +77,7 @@ class _Helper:
         self.search_at = search_at
         # odd helpers one decision deeper (a depth-limited search), so they fill the
         # table with what the main search's next step needs
-        self.depth = depth if depth >= EXACT else depth + index % 2
+        self.depth = depth if depth >= EXACT else depth + index % 2 * HELPER_DEEPER
         self.pool = pool
         self.thread = threading.Thread(target=self._run, name="cernunos-helper", daemon=True)
 

@@ -5,7 +5,9 @@ the compiled depth-limited alpha-beta (the handwritten evaluation, a fresh 2**21
 to a fixed depth, at 1, 2, 4, 8 and 16 threads (those the process may use; ``--threads``
 to ask for others).  Prints, per position and thread count: seconds to reach the depth
 (the best of ``--repeat`` runs), decisions applied per second (every thread's decisions),
-and both as a speedup over 1 thread.  Also the time to prove an endgame of the suite.
+and both as a speedup over 1 thread.  Also ``solve`` of the endgame (proofs run in one
+thread: the rows should match) and 3 s of root-parallel MCTS on the midgame (its speedup
+is in decisions per second only; its time is fixed).
 Run it on an idle machine: `uptime` first.
 """
 
@@ -15,7 +17,7 @@ import argparse
 import time
 
 from cernunos_widget.engine import Position
-from cernunos_widget.solver import available_cores, prepare_engine, solve
+from cernunos_widget.solver import Limit, analyse, available_cores, prepare_engine, solve
 from cernunos_widget.solver.compiled.searchers import CompiledDepthSearch
 from cernunos_widget.solver.search import Budget
 
@@ -53,6 +55,12 @@ def to_proof(p: Position, threads: int) -> tuple[float, int]:
     return solution.seconds, solution.nodes
 
 
+def mcts_for(p: Position, threads: int) -> tuple[float, int]:
+    """Seconds and decisions (playout steps, every tree's) of 3 s of MCTS analysis."""
+    info = analyse(p, Limit(time=3), engine="mcts", threads=threads)[0]
+    return info.seconds, info.nodes
+
+
 def main() -> None:
     cores = available_cores()
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
@@ -66,14 +74,12 @@ def main() -> None:
     print(f"{cores} cores this process may use; threads {args.threads}")
     print(f"{'position':10} {'threads':>7} {'seconds':>8} {'Mdec/s':>7} {'nps x':>6} {'time x':>6}")
     cases = [(n, position(t), d + args.depth, to_depth) for n, t, d in POSITIONS]
-    cases.append(("proof", Position.from_cpn(PROOF), 0, None))
-    for name, p, depth, _ in cases:
+    cases.append(("proof", Position.from_cpn(PROOF), 0, lambda p, _, t: to_proof(p, t)))
+    cases.append(("mcts-mid", position(POSITIONS[1][1]), 0, lambda p, _, t: mcts_for(p, t)))
+    for name, p, depth, measure in cases:
         base = None
         for threads in args.threads:
-            runs = [
-                to_depth(p, depth, threads) if name != "proof" else to_proof(p, threads)
-                for _ in range(args.repeat)
-            ]
+            runs = [measure(p, depth, threads) for _ in range(args.repeat)]
             seconds, nodes = min(runs)
             nps = nodes / seconds
             base = base or (seconds, nps)

@@ -29,6 +29,7 @@ from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
 from .pov import OUTCOMES, PovValue, Value, seen_by, turn_at
 from .prepare import prepare_engine
+from .root_parallel import RootParallelMcts
 from .search import Budget, SearchAborted
 from .threads import check_threads
 from .values import describe_score, estimate, final_score, heuristic_score
@@ -186,8 +187,9 @@ def solve(
     """Solve exactly, or say honestly that it could not be done within ``limit``.
 
     The search orders its decisions by ``evaluator`` (by default the learned evaluation
-    under the standard rules, :func:`proof_ordering`); the values are exact either way,
-    in every thread count (``threads``: None is every core, :mod:`.threads`).
+    under the standard rules, :func:`proof_ordering`); the values are exact either way.
+    ``threads`` is checked (:mod:`.threads`) but proofs run in one thread today: with
+    Lazy SMP helpers their cost was erratic (docs/solver.md, *Threads*).
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
     threads = check_threads(threads)
     prepare_engine()
@@ -195,7 +197,8 @@ def solve(
     turn = turn_at(position)
     if evaluator is None:
         evaluator = proof_ordering(position)
-    search = CompiledExactSearch(budget, evaluator=evaluator, threads=threads)
+    # Proofs run in one thread: helpers made their cost erratic (docs/solver.md, Threads)
+    search = CompiledExactSearch(budget, evaluator=evaluator)
     try:
         outcome = search.outcome(position)
         score = search.strong_value(position, outcome) if strong else None
@@ -322,8 +325,9 @@ def analysis(
     ``memory_mb`` bounds the MCTS tree (MiB; when full, the search goes on without adding
     nodes); alpha-beta's table has a fixed size.
     ``threads`` (None: every core this process may use, :mod:`.threads`) search
-    alpha-beta's table together (Lazy SMP); under a node limit with several threads the
-    count is approximate (the helpers' decisions are counted when they stop).
+    alpha-beta's table together (Lazy SMP), or grow that many MCTS trees merged at the
+    root; under a node limit with several threads the count is approximate (the helpers'
+    decisions are counted when they stop).
     There is always at least one list: if the limit ends the search before its first
     result, the last list rates each decision by the heuristic score of its child.
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`).
@@ -341,7 +345,8 @@ def analysis(
     if engine.startswith("alphabeta"):
         results = _improving(position, limit, multipv, stop, engine, threads)
     else:
-        results = _mcts_improving(position, _budget(limit, stop), multipv, memory_mb, engine)
+        budget = _budget(limit, stop)
+        results = _mcts_improving(position, budget, multipv, memory_mb, engine, threads)
     produced = False
     for infos in results:
         produced = True
@@ -384,13 +389,19 @@ def _mcts_improving(
     multipv: int,
     memory_mb: float,
     method: str,
+    threads: int,
 ) -> Iterator[list[Info]]:
     """MCTS results (``method``: ``mcts-playouts`` or ``mcts-learned``), best by visits
-    first, for the root's decider."""
+    first, for the root's decider; ``threads`` trees merged at the root if more than one
+    (:mod:`.root_parallel`)."""
     turn = turn_at(position)
-    tree = Mcts(
-        position, budget=budget, seed=0, memory_mb=memory_mb, evaluator=_evaluator(method)
-    )
+    evaluator = _evaluator(method)
+    if threads == 1:
+        tree = Mcts(position, budget=budget, seed=0, memory_mb=memory_mb, evaluator=evaluator)
+    else:
+        tree = RootParallelMcts(
+            position, threads, budget=budget, seed=0, memory_mb=memory_mb, evaluator=evaluator
+        )
     words = {1: "win", 0: "draw", -1: "loss"}
     while True:
         try:
@@ -432,7 +443,6 @@ def _proofs(
     multipv: int,
     proven: dict[int, Info],
     method: str,
-    threads: int,
 ) -> Iterator[list[Info]]:
     """With at most :data:`EXACT_RESERVE_LIMIT` tokens left in both reserves, prove each
     first decision within :data:`EXACT_SHARE` of the time (filling ``proven``, by code).
@@ -447,7 +457,7 @@ def _proofs(
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     green_outcome: dict[int, int] = {}  # -1 / 0 / 1 from Green's point of view
-    exact = CompiledExactSearch(budget, evaluator=_evaluator(method), threads=threads)
+    exact = CompiledExactSearch(budget, evaluator=_evaluator(method))  # one thread
     deadline = budget.deadline
     if deadline is not None:  # proofs get half the time; estimates the rest if they fail
         budget.deadline = budget.started + (deadline - budget.started) * EXACT_SHARE
@@ -512,7 +522,7 @@ def _improving(
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     proven: dict[int, Info] = {}
-    if (yield from _proofs(position, budget, multipv, proven, method, threads)):
+    if (yield from _proofs(position, budget, multipv, proven, method)):
         return
     depth_search = CompiledDepthSearch(budget, evaluator=_evaluator(method), threads=threads)
     max_depth = limit.depth if limit.depth is not None else 200

@@ -102,11 +102,12 @@ def test_exact_values_in_threads_agree_with_brute_force(helpers_at_once):
 
 
 def test_the_helpers_decisions_are_counted(helpers_at_once):
-    """The budget counts the main search's decisions (at most 50 in the calling thread,
-    then the worker's: ``ctl[NODES]``) and the helper's."""
+    """The budget counts the main search's decisions (at most 51 in the calling thread,
+    then the worker's: ``ctl[NODES]``) and the helper's (thousands in a search of about
+    200,000 decisions)."""
     search = CompiledDepthSearch(threads=2)
-    search.value(HARD, 7)
-    assert search.budget.spent > int(search.runner.ctl[searchers.NODES]) + 50
+    search.value(HARD, 9)
+    assert search.budget.spent > int(search.runner.ctl[searchers.NODES]) + 51 + 1000
 
 
 def helper_threads() -> list[threading.Thread]:

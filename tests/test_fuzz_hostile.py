@@ -89,7 +89,7 @@ def test_fuzz_cpn_raises_only_engine_errors_and_round_trips(text):
 @FUZZ
 @given(st.sampled_from(POSITIONS), HOSTILE_TEXT)
 def test_fuzz_decision_strings(position, text):
-    legal_length = sum(len(t) + 1 for t in position.legal_tokens())
+    legal_length = sum(len(t) + 1 for t in position.legal_texts())
     try:
         d = Decision.parse(text)
     except DecisionSyntaxError as e:

@@ -16,6 +16,7 @@ from typing import NamedTuple
 from . import events as ev
 from .board import coverable_cells, occupied_counts, power_parts, top_tree_counts
 from .decisions import Decision, code_of, code_to_text, decision_of, is_code
+from .deprecation import warn_renamed
 from .effects import (
     CHOICE_BOAR,
     CHOICE_CROW,
@@ -338,12 +339,18 @@ class Position:
         """The legal decisions, in the listing order of RULES.md; () when the game is over."""
         return tuple(decision_of(c) for c in self._options)
 
-    def legal_tokens(self) -> tuple[str, ...]:
-        """The legal decisions as tokens (``"B@b2"``, ``"pass"`` ...)."""
+    def legal_texts(self) -> tuple[str, ...]:
+        """The legal decisions' texts (``"B@b2"``, ``"pass"`` ...; RULES.md section 6 calls
+        a decision's text a token)."""
         return tuple(code_to_text(c) for c in self._options)
 
+    def legal_tokens(self) -> tuple[str, ...]:
+        """Deprecated alias of :meth:`legal_texts`."""
+        warn_renamed("Position", "legal_tokens", "legal_texts")
+        return self.legal_texts()
+
     def is_legal(self, decision: object) -> bool:
-        """True if ``decision`` (a token, a :class:`Decision` or a code) is legal here;
+        """True if ``decision`` (a decision text, a :class:`Decision` or a code) is legal here;
         False for anything else, whatever its type."""
         try:
             return self._code_of(decision) in self._options
@@ -351,13 +358,13 @@ class Position:
             return False
 
     def _code_of(self, decision: object) -> int:
-        """The legal code meant by ``decision``: a token (str), a :class:`Decision` or an
+        """The legal code meant by ``decision``: a decision text (str), a :class:`Decision` or an
         int code. A bool or any other type is a :class:`DecisionSyntaxError`; a code no
         decision has, or one not legal here, an :class:`IllegalDecisionError`."""
         code = code_of(decision)
         if code in self._options:
             return code
-        legal = self.legal_tokens()
+        legal = self.legal_texts()
         if not is_code(code):
             text = clip(code)
             what = f"illegal decision {text}: no decision has this code"
@@ -399,7 +406,7 @@ class Position:
         return None
 
     def play(self, decision: DecisionLike) -> Position:
-        """The position after ``decision`` (a token, a :class:`Decision` or a code)."""
+        """The position after ``decision`` (a decision text, a :class:`Decision` or a code)."""
         code = self._code_of(decision)
         work = self._work()
         work.apply(code)

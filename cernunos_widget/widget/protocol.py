@@ -34,7 +34,7 @@ from ..engine import CernunosError
 from ..session.delta import apply_delta, compose
 
 MAX_TEXT = 100_000  # characters in a comment
-MAX_TOKEN_TEXT = 2_000  # characters of decision tokens in one request
+MAX_DECISION_TEXT = 2_000  # characters of decision text in one request
 MAX_CPN = 1_000
 MAX_GAME_TEXT = 200_000  # characters of game text the page may load
 MAX_CGN_TEXT = 2_000_000  # characters of a .cgn file the page may send (larger: from Python)
@@ -101,7 +101,7 @@ def _depth(name: str, value: Any) -> int | None:
 
 
 _NODE = _int(0)
-_DECISION = _text(MAX_TOKEN_TEXT, blank=False)
+_DECISION = _text(MAX_DECISION_TEXT, blank=False)
 
 # request type -> field -> check; every field is required unless it has a default below
 SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {

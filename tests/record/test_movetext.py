@@ -199,8 +199,8 @@ def test_random_games_number_their_turns_in_order():
     for _ in range(12):
         game = Game()
         node = game.root
-        while node.position.legal_tokens():
-            node = node.play(rng.choice(node.position.legal_tokens()))
+        while node.position.legal_texts():
+            node = node.play(rng.choice(node.position.legal_texts()))
         entries = move_entries(game.mainline())
         body = [e.turn for e in entries if e.turn and e.choice != "final-placement"]
         assert body == [f"{n // 2 + 1}{'.…'[n % 2]}" for n in range(len(body))]

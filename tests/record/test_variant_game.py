@@ -63,7 +63,7 @@ class TestWidget:
 
     def test_a_new_position_or_game_keeps_the_rules(self):
         w = CernunosWidget(cpn=WOLF_CPN, rules="wolf-1")
-        assert "B@c3" not in w.position.legal_tokens()
+        assert "B@c3" not in w.position.legal_texts()
         w.setup(WOLF_CPN)
         assert w.position.rules == Rules.parse("wolf-1")
         w.game = "B@b2"

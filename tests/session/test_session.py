@@ -185,7 +185,7 @@ def test_results_never_land_on_another_node_or_game_under_racing_edits():
             if roll < 0.3 and node.parent is not None:
                 s.delete(node)
             elif roll < 0.55:
-                s.play(rng.choice(node.position.legal_tokens()), node=node)
+                s.play(rng.choice(node.position.legal_texts()), node=node)
             elif roll < 0.65:
                 s.replace_game(Game.parse(rng.choice(["B@b2 B@b3", "D@a1", ""])))
             else:

@@ -78,7 +78,7 @@ class TestMoveText:
         move = page.store["nodes"][str(w.current)]["move"]
         assert move["turn"] == "1…" and move["label"] == "Deer a1"  # a line starts at 1
         while w.current < 3:  # ids restart in a new game: node 3 is a new node now
-            page.play(w.position.legal_tokens()[0])
+            page.play(w.position.legal_texts()[0])
         assert page.store["nodes"]["3"]["move"] == expected_move(w.node)
         assert page.agrees()
 

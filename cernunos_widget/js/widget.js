@@ -316,7 +316,7 @@ function render({ model, el }) {
     setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));
     prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}${v.result_text ? ` cw-banner cw-won-${v.result.split(" ")[0]}` : ""}`;
     if (message.textContent !== local.message) message.textContent = local.message;
-    setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.kind)}">${esc(e.text)}</div>`).join(""));
+    setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.type)}">${esc(e.text)}</div>`).join(""));
     for (const part of parts) part.update(store);
     keyboardAccess(root, store.current);
   }

@@ -89,8 +89,8 @@ def _label(position: Position, chosen: Decision, events: Sequence[Event] | None)
         return f"swap {cells[0]}↔{cells[1]}"
     choice = position.choice
     if choice == "boar-target":  # the target always moves, so a push event exists
-        pushes = [e for e in events or () if e.kind == "push"]
-        pushes = pushes or [e for e in position.play_with_events(chosen)[1] if e.kind == "push"]
+        pushes = [e for e in events or () if e.type == "push"]
+        pushes = pushes or [e for e in position.play_with_events(chosen)[1] if e.type == "push"]
         return f"push {cells[0]}→{pushes[0].info['to']}"
     if choice == "fox-order":  # the token now on that cell activates first
         return f"{position.top(cells[0]).kind.title} {cells[0]} first"

@@ -86,7 +86,7 @@ def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> 
         labels.append(decision_label(position, decision, events))
         if i == 0:
             chosen = decision
-            if not isinstance(chosen, Decision):  # a token: already checked by the play
+            if not isinstance(chosen, Decision):  # a decision text: already checked by the play
                 chosen = position.parse_decision(decision)
             if chosen.family == "place":
                 letter = chosen.kind.letter
@@ -94,14 +94,14 @@ def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> 
                 ghost = {"letter": letter if green else letter.lower(), "cell": chosen.cells[0]}
         position = after
         for event in events if drawing else ():
-            if event.kind in _ARROWS:
-                start, end = (event.info[k] for k in _ARROWS[event.kind])
-                arrow = {"kind": event.kind, "from": start, "to": end}
+            if event.type in _ARROWS:
+                start, end = (event.info[k] for k in _ARROWS[event.type])
+                arrow = {"type": event.type, "from": start, "to": end}
                 if event.info.get("wrapped"):  # off one edge, back in at the other
                     arrow["wrapped"] = True
                 arrows.append(arrow)
-            elif event.kind == "raise" and event.cells[0] != event.cells[1]:
-                arrows.append({"kind": "raise", "from": event.cells[0], "to": event.cells[1]})
+            elif event.type == "raise" and event.cells[0] != event.cells[1]:
+                arrows.append({"type": "raise", "from": event.cells[0], "to": event.cells[1]})
     return {"labels": labels, "board": {"ghost": ghost, "arrows": arrows}}
 
 

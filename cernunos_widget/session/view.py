@@ -64,7 +64,7 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
         "grow": {"options": [], "count": 0, "trees": []},
         "can_pass": "pass" in texts,
         "option_count": len(texts),
-        "events": [{"kind": e.kind, "text": e.text, "cells": list(e.cells)} for e in events],
+        "events": [{"type": e.type, "text": e.text, "cells": list(e.cells)} for e in events],
         "changed": sorted({c for e in events for c in e.cells}, key=CELL_INDEX.get),
         "result": "",
         "result_text": "",

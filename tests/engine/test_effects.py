@@ -208,7 +208,7 @@ def test_r28_d9_two_crows_wake_each_other_until_the_cap():
     p = at({"a1": "c"})
     after, events = p.play_with_events("C@b1")
     assert after.cpn() == cpn({"a1": "c", "b1": "C"}, "g", "1")
-    kinds = [e.kind for e in events]
+    kinds = [e.type for e in events]
     assert kinds.count("activate") == 64
     assert kinds.count("cap") == 1
 
@@ -216,5 +216,5 @@ def test_r28_d9_two_crows_wake_each_other_until_the_cap():
 def test_r28_d9_two_foxes_loop_until_the_cap_and_the_game_goes_on():
     p = at({"a1": "x", "a2": "D"})
     after, events = p.play_with_events("X@b1")
-    assert [e.kind for e in events].count("activate") == 64
+    assert [e.type for e in events].count("activate") == 64
     assert after.at_boundary and after.phase == "1"

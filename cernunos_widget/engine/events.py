@@ -1,9 +1,9 @@
 """What a decision caused, as data and in plain words (for narration in the widget).
 
-Each :class:`Event` has a ``type`` (a short machine name: ``place``, ``push`` ...), ``cells`` (the cells it changed
-or involved, first the acting token's cell), ``info`` (structured details) and ``text``
-(one English sentence).  The engine only builds events when asked (``play_with_events``),
-so the search pays nothing for them.
+Each :class:`Event` has a ``type`` (a short machine name: ``place``, ``push`` ...),
+``cells`` (the cells it changed or involved, first the acting token's cell), ``info``
+(structured details) and ``text`` (one English sentence).  The engine only builds events
+when asked (``play_with_events``), so the search pays nothing for them.
 """
 
 from __future__ import annotations

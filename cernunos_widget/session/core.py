@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CernunosError, IllegalDecisionError, Kind, Position, Step
+from ..engine.deprecation import warn_renamed
 from ..engine.position import DecisionLike
 from ..record.text import GLYPHS
 from ..record.tree import Game, GameNode
@@ -86,8 +87,8 @@ NodeRef = GameNode | int | None
 class Job:
     """A background task of the session: ``stop()``, ``wait()``, and what it is for."""
 
-    def __init__(self, kind: str, generation: int, node: GameNode | None) -> None:
-        self.kind = kind  # "analysis" or "review"
+    def __init__(self, task: str, generation: int, node: GameNode | None) -> None:
+        self.task = task  # "analysis" or "review"
         self.generation = generation
         self.node = node  # the node it was started for (None for a whole-game job)
         self.stop_event = threading.Event()
@@ -110,10 +111,16 @@ class Job:
     def stopped(self) -> bool:
         return self.stop_event.is_set()
 
+    @property
+    def kind(self) -> str:
+        """Deprecated alias of :attr:`task` (a token has a kind; a job has a task)."""
+        warn_renamed("Job", "kind", "task")
+        return self.task
+
     def __repr__(self) -> str:
         where = "game" if self.node is None else f"node #{self.node.id}"
         state = "running" if self.is_alive() else "ended"
-        return f"<Job {self.kind} {where} gen {self.generation} {state}>"
+        return f"<Job {self.task} {where} gen {self.generation} {state}>"
 
 
 class Session:
@@ -403,22 +410,22 @@ class Session:
 
     def start_job(
         self,
-        kind: str,
+        task: str,
         work: Callable[[Job], None],
         node: GameNode | None = None,
     ) -> Job:
-        """Run ``work(job)`` in a daemon thread, replacing a running job of the same kind.
+        """Run ``work(job)`` in a daemon thread, replacing a running job of the same task.
 
         ``work`` reports through :meth:`deliver` and should poll ``job.stop_event``.
         """
         with self.lock:
-            old = self._jobs.get(kind)
+            old = self._jobs.get(task)
             if old is not None:
                 old.stop()
-            job = Job(kind, self._generation, node)
-            self._jobs[kind] = job
+            job = Job(task, self._generation, node)
+            self._jobs[task] = job
             job.thread = threading.Thread(
-                target=work, args=(job,), daemon=True, name=f"cernunos-{kind}"
+                target=work, args=(job,), daemon=True, name=f"cernunos-{task}"
             )
             job.thread.start()
             return job
@@ -492,8 +499,8 @@ class Session:
 
     def is_current_job(self, job: Job) -> bool:
         """True while ``job``'s results still belong in the session: it is the latest job
-        of its kind, for this game, and its node is still in the tree."""
-        if job.generation != self._generation or self._jobs.get(job.kind) is not job:
+        of its task, for this game, and its node is still in the tree."""
+        if job.generation != self._generation or self._jobs.get(job.task) is not job:
             return False
         return job.node is None or job.node in self._game
 
@@ -513,7 +520,7 @@ class Session:
         """Deliver a job's state: the analysis (lines for its node) or the review's progress."""
 
         def apply(change: Change) -> None:
-            if job.kind == "review":
+            if job.task == "review":
                 self._review = change.review = state
             else:  # what changed, unless this change already holds a state the views lack
                 first = change.analysis is None

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 Analyser = Callable[..., Iterator[list]]
 
 MARK_LINE = 6  # decisions of the best line quoted in a mark's text
-_ARROWS = {"push": ("from", "to"), "swap": ("a", "b")}  # event kind -> info keys of its ends
+_ARROWS = {"push": ("from", "to"), "swap": ("a", "b")}  # event type -> info keys of its ends
 
 
 def limit_text(limit: Limit) -> str:

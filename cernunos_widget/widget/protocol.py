@@ -167,23 +167,25 @@ def parse_request(content: object) -> Request:
     """Check a page message against the schema; raise :class:`RequestError` if it is bad."""
     if not isinstance(content, dict):
         raise RequestError(f"a request is a JSON object, not {_short(content)}")
-    kind = content.get("type")
-    if not isinstance(kind, str) or kind not in SCHEMA:
-        raise RequestError(f"unknown request {_short(kind)}: use one of {', '.join(SCHEMA)}")
-    fields = SCHEMA[kind]
+    request_type = content.get("type")
+    if not isinstance(request_type, str) or request_type not in SCHEMA:
+        raise RequestError(
+            f"unknown request {_short(request_type)}: use one of {', '.join(SCHEMA)}"
+        )
+    fields = SCHEMA[request_type]
     unknown = set(content) - set(fields) - {"id", "gen", "type"}
     if unknown:
-        raise RequestError(f"unexpected field(s) {', '.join(sorted(unknown))} in {kind!r}")
+        raise RequestError(f"unexpected field(s) {', '.join(sorted(unknown))} in {request_type!r}")
     values = {}
     for name, check in fields.items():
         if name in content:
             values[name] = check(name, content[name])
-        elif name in DEFAULTS.get(kind, {}):
-            values[name] = DEFAULTS[kind][name]
+        elif name in DEFAULTS.get(request_type, {}):
+            values[name] = DEFAULTS[request_type][name]
         else:
-            raise RequestError(f"{kind!r} needs the field {name!r}")
+            raise RequestError(f"{request_type!r} needs the field {name!r}")
     gen = _int(0)("gen", content.get("gen", 0))
-    return Request(_request_id(content), gen, kind, values)
+    return Request(_request_id(content), gen, request_type, values)
 
 
 # ---------------------------------------------------------------------- patches

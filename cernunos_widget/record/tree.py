@@ -303,7 +303,7 @@ class Game:
         headers: dict[str, str] = {}
         where: dict[str, int] = {}
         first = next(items, None)
-        while first is not None and first[1].kind == "tag":
+        while first is not None and first[1].role == "tag":
             tag = first[1]
             if tag.name in headers:
                 raise GameTextError(
@@ -419,8 +419,8 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
     [the node it starts from, the last node played in it, where its '(' is]."""
     frames: list[list] = [[root, None, 0]]
     for number, word in items:
-        kind = word.kind
-        if kind == "decision":
+        role = word.role
+        if role == "decision":
             frame = frames[-1]
             try:
                 frame[1] = (frame[1] or frame[0]).play(word.text)
@@ -432,16 +432,16 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
                     f"(character {word.at + 1}): {e}",
                     word.at,
                 ) from None
-        elif kind == "glyph":
+        elif role == "glyph":
             (frames[-1][1] or frames[-1][0]).glyph = word.text
-        elif kind == "comment":
+        elif role == "comment":
             try:
                 (frames[-1][1] or frames[-1][0]).comment = word.text
             except GameTextError as e:
                 raise GameTextError(
                     f"the comment at character {word.at + 1}: {e}", word.at
                 ) from None
-        elif kind == "open":
+        elif role == "open":
             last = frames[-1][1]
             if last is None:
                 raise GameTextError(
@@ -455,7 +455,7 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
                     word.at,
                 )
             frames.append([last.parent, None, word.at])
-        elif kind == "close":
+        elif role == "close":
             if len(frames) == 1:
                 raise GameTextError(
                     f"unbalanced ')' at token {number} (character {word.at + 1}) of the game text",

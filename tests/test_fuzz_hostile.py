@@ -177,7 +177,7 @@ def assert_round_trip(game: Game) -> None:
     pairs = [(game.root, again.root)]
     while pairs:
         a, b = pairs.pop()
-        assert (a.token, a.comment, a.position) == (b.token, b.comment, b.position)
+        assert (a.decision_text, a.comment, a.position) == (b.decision_text, b.comment, b.position)
         assert len(a.children) == len(b.children)
         pairs += zip(a.children, b.children, strict=True)
 

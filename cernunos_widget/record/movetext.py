@@ -48,7 +48,7 @@ class MoveEntry:
     choice: str  # the position's choice: placement, growth, boar-target ... (Position.choice)
     effect: bool  # an effect choice, attached to the placement before it
     kind: str  # the kind letter of a placement ("B"), else ""
-    token: str  # the decision token of RULES.md §6 ("B@b2", "b1~b2")
+    decision: str  # the decision's text, RULES.md §6 ("B@b2", "b1~b2")
     label: str  # the readable label ("Boar b2", "swap b1↔b2")
     narration: str  # the events' sentences, for a hover title
 
@@ -181,7 +181,7 @@ def _entry(
         choice=choice,
         effect=choice in EFFECT_CHOICES,
         kind=chosen.kind.letter if chosen.family == "place" else "",
-        token=str(chosen),
+        decision=str(chosen),
         label=_label(before, chosen, events),
         narration=" ".join(e.text for e in events),
     )

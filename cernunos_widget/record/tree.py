@@ -25,6 +25,7 @@ from itertools import chain
 
 from ..engine import START_CPN, CernunosError, Decision, Player, Position, Rules, Step
 from ..engine.decisions import code_of
+from ..engine.deprecation import warn_renamed
 from ..engine.errors import clip
 from ..engine.events import Event
 from .text import (
@@ -82,9 +83,15 @@ class GameNode:
         self.glyph = ""  # the user's annotation glyph: "!", "?!", "?", "??" or ""
 
     @property
-    def token(self) -> str:
-        """The decision token that led here ("" at the root)."""
+    def decision_text(self) -> str:
+        """The text of the decision that led here (``"B@b2"``; "" at the root)."""
         return "" if self.decision is None else str(self.decision)
+
+    @property
+    def token(self) -> str:
+        """Deprecated alias of :attr:`decision_text` (a token is a piece)."""
+        warn_renamed("GameNode", "token", "decision_text")
+        return self.decision_text
 
     @property
     def comment(self) -> str:
@@ -200,7 +207,7 @@ class GameNode:
             stack.extend(reversed(node.children))
 
     def __repr__(self) -> str:
-        return f"<GameNode #{self.id} {self.token or 'root'} ply {self.ply}>"
+        return f"<GameNode #{self.id} {self.decision_text or 'root'} ply {self.ply}>"
 
 
 class Game:
@@ -399,14 +406,14 @@ def _export_moves(root: GameNode, parts: list[str]) -> None:
             parts[-1] += ")"
             continue
         if what == "open":
-            parts.append("(" + node.token + node.glyph)
+            parts.append("(" + node.decision_text + node.glyph)
             if node.comment:
                 parts.append(write_comment(node.comment))
             continue
         if not node.children:
             continue
         main, *variations = node.children
-        parts.append(main.token + main.glyph)
+        parts.append(main.decision_text + main.glyph)
         if main.comment:
             parts.append(write_comment(main.comment))
         todo.append(("line", main))  # after the variations

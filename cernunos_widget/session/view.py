@@ -107,7 +107,7 @@ def node_record(node: GameNode, evaluation: dict | None = None) -> dict:
     record = {
         "id": node.id,
         "parent": -1 if node.parent is None else node.parent.id,
-        "token": node.token,
+        "decision": node.decision_text,
         "children": [c.id for c in node.children],
         "comment": node.comment,
         "mark": node.mark,

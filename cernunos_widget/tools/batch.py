@@ -336,7 +336,7 @@ def _layout(
             base, since = position.cpn(), []
             cpn = base
         else:
-            since.append(node.token)
+            since.append(node.decision_text)
             cpn = None
         decider = position.decider
         rows.append(
@@ -346,7 +346,7 @@ def _layout(
                 "node": node.id,
                 "cpn": cpn,
                 "decider": None if decider is None else decider.letter,
-                "decision": node.token or None,
+                "decision": node.decision_text or None,
             }
         )
         keys.append((rules, base if not since else f"{base} | {' '.join(since)}"))

@@ -347,7 +347,7 @@ def _resolve(where: Any, tokens: Sequence[str]) -> tuple[Position, str]:
         while not node.position.at_boundary:
             if node.parent is None:
                 raise ExplorerError("this game starts in the middle of an effect")
-            since.append(node.token)
+            since.append(node.decision_text)
             node = node.parent
         return where.position, position_key(node.position, since[::-1])
     raise ExplorerError(

@@ -109,7 +109,7 @@ def jupyter_server(tmp: Path, module: str) -> Iterator[tuple[str, Path]]:
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
-        f"--IdentityProvider.token={TOKEN}",
+        f"--IdentityProvider.decision_text={TOKEN}",
         f"--ServerApp.root_dir={root}",
     ]
     with server(command, f"{url}/api/status?token={TOKEN}", tmp / f"{module}.log", env=env):
@@ -201,7 +201,7 @@ class Lab:
 PROBE = (
     "import json\nprint(json.dumps({'cpn': w.cpn, 'game': w.game.export(), "
     "'current': w.current, 'choice': w.position.choice, 'overlay': w.overlay, "
-    "'message': w.message, 'token': w.node.token, "
+    "'message': w.message, 'decision': w.node.decision_text, "
     "'analysis': w.analysis.get('status'), 'lines': len(w.analysis.get('lines', [])), "
     "'engine': w.engine, 'analysis_engine': w.analysis.get('engine')}))"
 )

@@ -17,7 +17,7 @@ def test_a_different_decision_starts_a_variation():
     main = g.root.play("B@b2").play("B@b3")
     var = g.root.children[0].play("D@a1")
     assert main.is_mainline() and not var.is_mainline()
-    assert [n.token for n in g.mainline()] == ["B@b2", "B@b3"]
+    assert [n.decision_text for n in g.mainline()] == ["B@b2", "B@b3"]
     assert var.variation_start() is var and var.ply == 2
 
 
@@ -34,9 +34,9 @@ def test_promote_and_remove():
     b2.play("B@b3")
     deep = b2.play("D@a1").play("D@d3")
     deep.promote_to_main()
-    assert [n.token for n in g.mainline()] == ["B@b2", "D@a1", "D@d3"]
+    assert [n.decision_text for n in g.mainline()] == ["B@b2", "D@a1", "D@d3"]
     parent = b2.children[0].remove()
-    assert parent is b2 and [c.token for c in b2.children] == ["B@b3"]
+    assert parent is b2 and [c.decision_text for c in b2.children] == ["B@b3"]
     assert deep not in g
 
 
@@ -84,7 +84,7 @@ def test_annotation_glyphs_are_written_after_their_decision_and_read_back():
     main = game.mainline()
     assert [n.glyph for n in main] == ["?!", "", "!"]
     variation = game.root.children[0].children[1]
-    assert (variation.token, variation.glyph, variation.comment) == ("D@a1", "??", "risky")
+    assert (variation.decision_text, variation.glyph, variation.comment) == ("D@a1", "??", "risky")
     assert game.export() == "B@b2?! B@b3 (D@a1?? {risky}) T@a1!"
     assert Game.parse(game.export()).export() == game.export()
 

@@ -58,7 +58,7 @@ def test_the_review_marks_and_counts_by_decider_with_the_best_line():
     s.play("T@b2")  # Green throws away a proven win (W@a1 or T@a1 win)
     s.play([str(d) for d in solve(s.position, Limit(time=30)).pv])
     state = reviewed(s, Limit(time=30))
-    assert [(n.token, n.mark) for n in s.game.mainline() if n.mark] == [("T@b2", "??")]
+    assert [(n.decision_text, n.mark) for n in s.game.mainline() if n.mark] == [("T@b2", "??")]
     assert state["counts"]["green"] == {"inaccuracy": 0, "mistake": 0, "blunder": 1}
     assert sum(state["counts"]["purple"].values()) == 0
     blunder = s.game.mainline()[0]

@@ -48,7 +48,7 @@ class TestMoveText:
             if node.parent is not None:
                 assert records[str(node.id)]["move"] == expected_move(node), node.id
         branch = w.game.node(31)
-        assert branch.token == "B@c1" and records["31"]["move"]["turn"] == ""
+        assert branch.decision_text == "B@c1" and records["31"]["move"]["turn"] == ""
         assert records["31"]["move"]["number"] == 3 and records["31"]["move"]["player"] == "p"
         assert any(r["move"] and r["move"]["effect"] for r in records.values())
 

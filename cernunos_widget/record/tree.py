@@ -291,7 +291,7 @@ class Game:
         return parts
 
     def export(self) -> str:
-        """The game as text: tags, tokens, variations in parentheses, comments in braces."""
+        """The game as text: tags, decisions, variations in parentheses, comments in braces."""
         return " ".join(self.tags() + self.movetext())
 
     def __str__(self) -> str:
@@ -435,7 +435,7 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
                     raise GameTextError(f"more than {MAX_NODES:,} positions in one game")
             except CernunosError as e:
                 raise GameTextError(
-                    f"token {number} of the game text, {clip(word.text)} "
+                    f"word {number} of the game text, {clip(word.text)} "
                     f"(character {word.at + 1}): {e}",
                     word.at,
                 ) from None
@@ -452,7 +452,7 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
             last = frames[-1][1]
             if last is None:
                 raise GameTextError(
-                    f"a variation at token {number} (character {word.at + 1}) has no decision "
+                    f"a variation at word {number} (character {word.at + 1}) has no decision "
                     "to replace",
                     word.at,
                 )
@@ -465,7 +465,7 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
         elif role == "close":
             if len(frames) == 1:
                 raise GameTextError(
-                    f"unbalanced ')' at token {number} (character {word.at + 1}) of the game text",
+                    f"unbalanced ')' at word {number} (character {word.at + 1}) of the game text",
                     word.at,
                 )
             frames.pop()

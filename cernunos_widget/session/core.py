@@ -258,7 +258,7 @@ class Session:
         """Play decisions from ``node`` (default: current), branching if new; all or nothing."""
         items = decisions.split() if isinstance(decisions, str) else list(decisions)
         if not items:
-            raise SessionError("nothing to play: give one or more decision tokens")
+            raise SessionError("nothing to play: give one or more decisions (B@b2 b3 ...)")
 
         def run() -> GameNode:
             here, steps = _follow(self.resolve(node), items)  # raises before the tree changes

@@ -126,7 +126,7 @@ class Replays:
 
 def line_dict(position: Position, info, replays: Replays | None = None) -> dict:
     """One analysis line for the page, from Green's side: ``green`` (-1..1), ``green_text``,
-    the line's decisions as tokens (``pv``) and as readable ``labels``, and ``board``
+    the line's decisions as texts (``pv``) and as readable ``labels``, and ``board``
     (:func:`best_drawing`), the last two from ``replays`` (made for ``position``) when given.
     ``info``'s values are for the decider at ``position``; ``text`` and ``describe`` keep the
     solver's words, for that decider."""

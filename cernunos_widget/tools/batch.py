@@ -58,7 +58,7 @@ COLUMNS = (
     ("value", "float64"),  # -1 .. 1 from Green's side (1 / 0 / -1 when proven)
     ("proven", "bool"),  # the value is exact (or the game is over)
     ("best", "string"),  # the best decision found; null when the game is over
-    ("pv", "string"),  # the principal variation, decision tokens joined by spaces
+    ("pv", "string"),  # the principal variation, decision texts joined by spaces
     ("depth", "int64"),  # the depth reached (decisions)
     ("nodes", "int64"),  # decisions the search applied
     ("cached", "bool"),  # copied from the same position earlier in the run

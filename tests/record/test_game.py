@@ -65,7 +65,7 @@ def test_a_game_from_a_position_records_its_cpn():
 @pytest.mark.parametrize(
     "text, fragment",
     [
-        ("B@b2 pass", "token 2 of the game text, 'pass'"),
+        ("B@b2 pass", "word 2 of the game text, 'pass'"),
         ("(B@b2)", "has no decision to replace"),
         ("B@b2 (D@a1", "not closed"),
         ("B@b2 )", "unbalanced ')'"),

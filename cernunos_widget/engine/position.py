@@ -285,7 +285,7 @@ class Position:
 
     @property
     def choice(self) -> str | None:
-        """The kind of the pending choice: ``placement``, ``final-placement``, ``growth``,
+        """What the pending choice is: ``placement``, ``final-placement``, ``growth``,
         ``boar-target``, ``fox-swap``, ``fox-order``, ``crow-cell``; None when over."""
         if self._agenda:
             return CHOICE_NAMES[self._agenda[-1][0]]

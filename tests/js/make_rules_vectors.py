@@ -5,8 +5,10 @@ boards under the standard rules and every variant, and writes ``games.jsonl``: p
 rules, start CPN and start view, then at each decision the options in order, the decider,
 the choice, the decision taken and what ``session.view.build_view`` sends for the child
 (its CPN or pending choice, prompt, events, every cell's power and breakdown, the placement
-map, the result). ``hostile.json`` holds hostile CPN, rules and decision text with the
-engine's answer (the canonical CPN, or the error's class and message).
+map, the result) and why a random placement would be refused (``placement_refusal``).
+``zones.json`` holds the hover zones of every variant (``zones.zone_table``).
+``hostile.json`` holds hostile CPN, rules and decision text with the engine's answer (the
+canonical CPN and options, or the error's class and message).
 
 Run alone: ``python tests/js/make_rules_vectors.py FOLDER`` prints the counts.
 """
@@ -21,6 +23,7 @@ from pathlib import Path
 
 from cernunos_widget.engine import CernunosError, Position, Rules
 from cernunos_widget.engine.geometry import CELL_NAMES
+from cernunos_widget.engine.zones import zone_table
 from cernunos_widget.session.view import build_view
 
 # D-10: every variant alone, together, and token counts that make effects frequent.
@@ -57,6 +60,7 @@ def play_game(position: Position, rng: random.Random, effect_rich: bool) -> list
     while not position.is_over:
         token = _decisions_of(rng, position, effect_rich)
         child, events = position.play_with_events(token)
+        kind, cell = rng.choice(LETTERS), rng.choice(CELL_NAMES)
         steps.append(
             {
                 "o": " ".join(position.legal_tokens()),
@@ -64,6 +68,7 @@ def play_game(position: Position, rng: random.Random, effect_rich: bool) -> list
                 "c": position.choice,
                 "x": token,
                 "v": build_view(child, events),
+                "r": [kind, cell, position.placement_refusal(kind, cell)],
             }
         )
         position = child
@@ -311,6 +316,8 @@ def write_vectors(
             steps = json.loads(line)["steps"]
             seeds += [s["v"]["cpn"] for s in steps[::17] if s["v"]["cpn"]]
     counts["hostile"] = write_hostile(folder, rng, seeds, hostile)
+    zones = {str(Rules.parse(v)): zone_table(Rules.parse(v)) for v in VARIANTS}
+    (folder / "zones.json").write_text(json.dumps(zones), encoding="utf-8")
     return counts
 
 

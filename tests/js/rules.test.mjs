@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { test } from "node:test";
 
-import { Position, Rules, buildView } from "../../cernunos_widget/js/rules/index.js";
+import { Position, Rules, buildView, zoneTable } from "../../cernunos_widget/js/rules/index.js";
 
 const FOLDER = process.env.CERNUNOS_RULES_VECTORS;
 const SHOWN = 12; // failures listed at most
@@ -60,6 +60,10 @@ function checkGame(game) {
   if (d) return where(0, d);
   for (const [i, step] of game.steps.entries()) {
     const n = i + 1;
+    const refusal = position.placementRefusal(step.r[0], step.r[1]);
+    if (refusal !== step.r[2]) {
+      return where(n, `placementRefusal(${step.r[0]}, ${step.r[1]}): expected ${step.r[2]}, got ${refusal}`);
+    }
     const opts = position.legalTokens().join(" ");
     if (opts !== step.o) return where(n, `options: expected ${step.o}, got ${opts}`);
     const decider = position.decider === null ? "" : "gp"[position.decider];
@@ -118,4 +122,12 @@ test("hostile CPN, rules and decision text get the engine's refusals", { skip: !
   }
   console.log(`# hostile vectors: ${items.length}, ${failures.length} failing`);
   assert.equal(failures.length, 0, `${failures.length} hostile input(s) differ:\n` + failures.slice(0, SHOWN).join("\n"));
+});
+
+test("the hover zones of every variant are the engine's", { skip: !FOLDER }, () => {
+  const tables = JSON.parse(readFileSync(join(FOLDER, "zones.json"), "utf8"));
+  assert.ok(Object.keys(tables).length > 1);
+  for (const [rules, table] of Object.entries(tables)) {
+    assert.equal(difference(table, zoneTable(Rules.parse(rules)), `zones of ${rules}`), null);
+  }
 });

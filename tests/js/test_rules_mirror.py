@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 from make_rules_vectors import VARIANTS, write_vectors
-from node_runner import node
+from node_runner import node, run_module
 
-from cernunos_widget.engine import Rules
+from cernunos_widget.engine import Position, Rules
+from cernunos_widget.widget.linker import link
 
 HERE = Path(__file__).parent
 CHECK = HERE / "rules.test.mjs"
@@ -69,3 +70,20 @@ def test_a_difference_names_the_game_the_decision_and_the_field(small_vectors, t
     assert out.returncode != 0
     named = f"game {game['name']} (rules {game['rules']}), decision 5, field view.powers.{cell}"
     assert f'{named}.text: expected "planted", got ' in out.stdout, out.stdout
+
+
+def test_the_mirror_links_as_the_page_parts_do(tmp_path):
+    """widget/linker.py accepts the mirror's syntax (items 3-7 will link it into the page)."""
+    folder = HERE.parents[1] / "cernunos_widget" / "js" / "rules"
+    sources = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.js")}
+    (tmp_path / "rules.mjs").write_text(link(sources, "index.js").module(), encoding="utf-8")
+    code = (
+        'import { Position } from "./rules.mjs";\n'
+        'const p = Position.start("wolf-1").play("X@b2");\n'
+        "console.log(p.cpn(), p.legalTokens().length);\n"
+    )
+    expected = Position.start("wolf-1").play("X@b2")
+    assert run_module(tmp_path, code).split() == [
+        *expected.cpn().split(),
+        str(len(expected.legal_tokens())),
+    ]

@@ -4,7 +4,10 @@
 // Agenda entries (the last is next): [ACT, tag, mayDouble, code] (a pending activation,
 // R-22 / R-25) or [CHOICE_*, chooser, cell, options] (a choice pending, options in order).
 
-import * as ev from "./events.js";
+import {
+  activated, burned as burnEvent, capReached, finalPlacement, forfeit, grew, growthSkipped, notActivated, nothingToDo,
+  passed, placed, pushed, raised, swapped, turnBegins,
+} from "./events.js";
 import { burnableCell, coverableCells } from "./board.js";
 import { CELL_BASE, GROW_BASE, PASS, SWAP_BASE, cellCode, growCode, maskCells } from "./decisions.js";
 import { ADJACENT, AROUND, CELL_COUNT, boarPush } from "./geometry.js";
@@ -87,7 +90,7 @@ export class Work {
     if (phase === LAST) out.push(PASS); // R-16: the final placement may be declined
     if (out.length || phase === LAST) return out;
     this.phase = FORFEIT; // R-15
-    this.emit(ev.forfeit(this.side));
+    this.emit(forfeit(this.side));
     return out;
   }
 
@@ -110,7 +113,7 @@ export class Work {
       this.grow(maskCells(code - GROW_BASE));
       this.afterGrowth();
     } else if (code === PASS) {
-      this.emit(ev.passed(this.side));
+      this.emit(passed(this.side));
       this.phase = OVER;
     } else this.place(code);
   }
@@ -129,7 +132,7 @@ export class Work {
 
   /** R-13, R-14: the turn of ``side`` starts with tree growth. */
   beginTurn() {
-    this.emit(ev.turnBegins(this.side));
+    this.emit(turnBegins(this.side));
     const trees = this.growingTrees();
     const held = this.reserve[this.side * OWNER_BIT + TREE];
     if (trees.length > held && held > 0) {
@@ -137,7 +140,7 @@ export class Work {
       return;
     }
     if (held === 0) {
-      if (trees.length) this.emit(ev.growthSkipped(this.side, trees));
+      if (trees.length) this.emit(growthSkipped(this.side, trees));
     } else this.grow(trees);
     this.afterGrowth();
   }
@@ -160,7 +163,7 @@ export class Work {
     for (const c of cells) {
       this.reserve[tree] -= 1;
       this.board[c].push(tree);
-      this.emit(ev.grew(tree, c, true));
+      this.emit(grew(tree, c, true));
     }
   }
 
@@ -177,7 +180,7 @@ export class Work {
     this.board[cell].push(token);
     const height = this.board[cell].length;
     this.count = 0;
-    this.emit(ev.placed(token, cell));
+    this.emit(placed(token, cell));
     // R-26, D-8: only a Fire, or a Tree next to a visible Fire, can set off burning here.
     if (kind === FIRE || (kind === TREE && this.topNextTo(cell, FIRE, KIND_MASK))) this.burn();
     if (PLACED_AND_ACTIVATED.has(kind) && this.board[cell].length === height) this.activate(cell, true);
@@ -194,7 +197,7 @@ export class Work {
       const [, tag, mayDouble, code] = task;
       const cell = this.findTop(tag);
       if (cell < 0) {
-        this.emit(ev.notActivated(code, "it is no longer on top"));
+        this.emit(notActivated(code, "it is no longer on top"));
         continue;
       }
       this.activate(cell, mayDouble);
@@ -231,7 +234,7 @@ export class Work {
       const emptied = greenEmpty ? 0 : 1;
       this.side = 1 - emptied;
       this.phase = LAST;
-      this.emit(ev.finalPlacement(emptied, this.side));
+      this.emit(finalPlacement(emptied, this.side));
     }
     return true;
   }
@@ -245,12 +248,12 @@ export class Work {
     const kind = code & KIND_MASK;
     if (!ACTIVATABLE.has(kind)) return; // R-18
     if (this.count >= ACTIVATION_CAP) {
-      this.emit(ev.capReached(ACTIVATION_CAP)); // R-28
+      this.emit(capReached(ACTIVATION_CAP)); // R-28
       return;
     }
     this.count += 1;
     const owner = code & OWNER_BIT ? 1 : 0;
-    this.emit(ev.activated(code, cell, !mayDouble));
+    this.emit(activated(code, cell, !mayDouble));
     if (mayDouble && this.topNextTo(cell, owner * OWNER_BIT + SQUIRREL, CODE_MASK)) {
       const tag = this.tagTop(cell); // R-25
       this.agenda.push([ACT, tag, false, code & CODE_MASK]);
@@ -272,13 +275,13 @@ export class Work {
     if (this.reserve[tree]) {
       this.reserve[tree] -= 1;
       this.board[cell].push(tree);
-      this.emit(ev.grew(code, cell, false));
-    } else this.emit(ev.nothingToDo(code, cell, "has no Tree left in reserve"));
+      this.emit(grew(code, cell, false));
+    } else this.emit(nothingToDo(code, cell, "has no Tree left in reserve"));
   }
 
   /** D-5: a mandatory cell choice: none does nothing, one is made, more are asked. */
   offer(choice, owner, cell, targets, idle) {
-    if (!targets.length) this.emit(ev.nothingToDo(top(this.board[cell]), cell, idle));
+    if (!targets.length) this.emit(nothingToDo(top(this.board[cell]), cell, idle));
     else if (targets.length === 1) this.doCellChoice(choice, cell, targets[0]);
     else this.agenda.push([choice, owner, cell, targets.map(cellCode)]);
   }
@@ -288,7 +291,7 @@ export class Work {
     const board = this.board;
     const occupied = AROUND[cell].filter((n) => board[n].length);
     if (occupied.length < 2) {
-      this.emit(ev.nothingToDo(top(board[cell]), cell, "has fewer than two tokens around it"));
+      this.emit(nothingToDo(top(board[cell]), cell, "has fewer than two tokens around it"));
       return;
     }
     if (occupied.length === 2) {
@@ -313,7 +316,7 @@ export class Work {
     const [dest, wrapped] = boarPush(boarCell, target);
     const moved = board[target].pop();
     board[dest].push(moved);
-    this.emit(ev.pushed(top(board[boarCell]), boarCell, moved, target, dest, wrapped));
+    this.emit(pushed(top(board[boarCell]), boarCell, moved, target, dest, wrapped));
     this.burn();
   }
 
@@ -326,7 +329,7 @@ export class Work {
     const tb = board[b].pop();
     board[a].push(tb);
     board[b].push(ta);
-    this.emit(ev.swapped(top(board[foxCell]), foxCell, a, ta, b, tb));
+    this.emit(swapped(top(board[foxCell]), foxCell, a, ta, b, tb));
     this.burn();
     // Burning only removes Trees from the top: an unchanged height means still on top.
     const aReady = this.readyAfterMove(tb, a, heightA);
@@ -341,7 +344,7 @@ export class Work {
   readyAfterMove(code, cell, height) {
     if (!ACTIVATABLE.has(code & KIND_MASK)) return false;
     if (this.board[cell].length === height) return true;
-    this.emit(ev.notActivated(code, "it burned"));
+    this.emit(notActivated(code, "it burned"));
     return false;
   }
 
@@ -358,12 +361,12 @@ export class Work {
     const stack = board[target];
     const moved = stack[0];
     const height = stack.length;
-    this.emit(ev.raised(top(board[crowCell]), crowCell, moved, target, height === 1));
+    this.emit(raised(top(board[crowCell]), crowCell, moved, target, height === 1));
     if (height > 1) {
       board[target] = [...stack.slice(1), moved];
       this.burn();
       if (board[target].length !== height) {
-        this.emit(ev.notActivated(moved, "it burned as it came up")); // R-23
+        this.emit(notActivated(moved, "it burned as it came up")); // R-23
         return;
       }
     }
@@ -385,7 +388,7 @@ export class Work {
       const tree = stack.pop();
       this.burned[tree & OWNER_BIT ? 1 : 0] += 1;
       const fire = fireCell === null ? top(stack) : top(board[fireCell]);
-      this.emit(ev.burned(tree, cell, fire, fireCell));
+      this.emit(burnEvent(tree, cell, fire, fireCell));
     }
   }
 

@@ -5,7 +5,7 @@
 import { coverableCells, occupiedCounts, powerParts, topTreeCounts } from "./board.js";
 import { codeToText, isCode, textToCode } from "./decisions.js";
 import { CernunosError, IllegalDecisionError, NotAtBoundaryError, NotationError } from "./errors.js";
-import * as ev from "./events.js";
+import { gameOver } from "./events.js";
 import {
   CHOICE_BOAR, CHOICE_CROW, CHOICE_FOX_ORDER, CHOICE_FOX_SWAP, CHOICE_NAMES, FORFEIT, LAST, ONE, OVER,
   PHASE_LETTERS, START, TWO, Work,
@@ -14,7 +14,7 @@ import { CELL_NAMES, cellIndex } from "./geometry.js";
 import { START_CPN, checkReachable, formatCpn, parseCpn, reservesOf } from "./notation.js";
 import { clip, pyRepr } from "./pytext.js";
 import { rulesOf } from "./rules.js";
-import { KIND_LETTERS, KIND_MASK, KIND_TITLES, OWNER_BIT, PLAYER_LETTERS, PLAYER_TITLES, TREE, ownerOf, tokenLetter } from "./tokens.js";
+import { FIRE, KIND_LETTERS, KIND_MASK, KIND_TITLES, OWNER_BIT, PLAYER_LETTERS, PLAYER_TITLES, TREE, ownerOf, tokenLetter } from "./tokens.js";
 
 /** R-17: cells occupied, then more Trees on top, then fewer burned Trees. */
 function score(board, burned) {
@@ -215,7 +215,7 @@ export class Position {
     const work = this.work(events);
     work.apply(code);
     const after = new Position(work, work.settle());
-    if (after.phaseIndex === OVER) events.push(ev.gameOver(after.result().summary));
+    if (after.phaseIndex === OVER) events.push(gameOver(after.result().summary));
     return [after, events];
   }
 
@@ -310,7 +310,7 @@ export class Position {
     const stack = this.board[i];
     if (!stack.length) return null;
     const top = stack[stack.length - 1];
-    if (k === TREE && (top & KIND_MASK) === KIND_LETTERS.indexOf("F")) {
+    if (k === TREE && (top & KIND_MASK) === FIRE) {
       return `a Tree may never be placed on a Fire, as on ${cell} (R-12)`;
     }
     if (ownerOf(top) !== who) {

@@ -211,6 +211,15 @@ def cpn_like(rng: random.Random) -> str:
     return f"{rows} {side} {phase} {burned}"
 
 
+# Where Python's str.strip and JavaScript's trim disagree, and characters both strip.
+EDGES = "\x1c\x1d\x1e\x1f\x85\ufeff\u200b\u00a0\u3000\u2028 \t\n"
+
+
+def padded(rng: random.Random, text: str) -> str:
+    """``text`` with odd whitespace (or not-quite whitespace) around it."""
+    return rng.choice(EDGES) * rng.randint(0, 2) + text + rng.choice(EDGES) * rng.randint(0, 2)
+
+
 def mutate(rng: random.Random, text: str) -> str:
     chars = list(text)
     for _ in range(rng.randint(1, 3)):
@@ -223,6 +232,12 @@ def mutate(rng: random.Random, text: str) -> str:
         elif chars[i:]:
             chars[i] = rng.choice("TBDWSXCFtbdwsxcf.,")
     return "".join(chars)
+
+
+RULES_PARTS = (
+    "wolf-1", "power-all", "counts=T10", "counts=T1,B99", "counts=t3", "counts=T", "counts=T3,T4",
+    "wolf-2", "", "standard", "counts=Z1", "counts=", "counts=T\u0663", "counts=\u017f1",
+)  # fmt: skip
 
 
 def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int) -> int:
@@ -238,6 +253,8 @@ def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int
             text = cpn_like(rng)
         elif pick == 2:
             text = mutate(rng, rng.choice(seeds))
+        elif pick == 3 and rng.random() < 0.5:
+            text = padded(rng, rng.choice(seeds))
         elif pick == 3:
             digits = rng.choice(["1", "0", "9", "\u0663", "\u00b2"]) * rng.randint(1, 6000)
             text = f".,.,.,./.,.,.,./.,.,.,. g 2 0-{digits}"
@@ -250,31 +267,8 @@ def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int
 
         cases.append({"what": "cpn", "text": text, "rules": rules_text, **_answer(read)})
     for _ in range(count // 5):
-        text = rng.choice(
-            [
-                hostile_text(rng),
-                "+".join(
-                    rng.choice(
-                        [
-                            "wolf-1",
-                            "power-all",
-                            "counts=T10",
-                            "counts=T1,B99",
-                            "counts=t3",
-                            "counts=T",
-                            "counts=T3,T4",
-                            "wolf-2",
-                            "",
-                            "standard",
-                            " standard ",
-                            "counts=Z1",
-                            "counts=",
-                        ]
-                    )
-                    for _ in range(rng.randint(1, 3))
-                ),
-            ]
-        )
+        parts = "+".join(rng.choice(RULES_PARTS) for _ in range(rng.randint(1, 3)))
+        text = rng.choice([hostile_text(rng), parts, padded(rng, parts)])
         cases.append({"what": "rules", "text": text, **_answer(lambda t=text: str(Rules.parse(t)))})
     for _ in range(count):
         cpn, rules_text = rng.choice(seeds), rng.choice(VARIANTS)
@@ -287,6 +281,7 @@ def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int
                 hostile_text(rng),
                 rng.choice(position.legal_tokens() or ["pass"]),
                 rng.choice(CELL_NAMES),
+                padded(rng, rng.choice(position.legal_tokens() or ["pass"])),
                 mutate(rng, "B@b2"),
                 f"{rng.choice(LETTERS)}@{rng.choice(CELL_NAMES)}",
             ]

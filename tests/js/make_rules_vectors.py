@@ -139,10 +139,11 @@ def write_games(folder: Path, rng: random.Random, games: int, decisions: int) ->
 def any_char(rng: random.Random, top: int = 0x110000) -> str:
     """A random character this Python's Unicode knows, or a noncharacter (unassigned in every
     version): the engine escapes unassigned characters in messages (repr), and Node's newer
-    Unicode tables know some that Python's do not (see docs/widget.md)."""
+    Unicode tables know some that Python's do not; no surrogates, which a JavaScript string
+    holding two of them reads as one character (see docs/widget.md)."""
     while True:
         ch = chr(rng.randrange(top))
-        if unicodedata.category(ch) != "Cn" or ch in NONCHARACTERS:
+        if unicodedata.category(ch) not in ("Cn", "Cs") or ch in NONCHARACTERS:
             return ch
 
 

@@ -27,6 +27,10 @@ export class Rules {
     if (wolfSteps !== 1 && wolfSteps !== 2) {
       throw new RulesError(`the Wolf reaches 1 or 2 diagonal steps, not ${clip(wolfSteps)}`);
     }
+    if (typeof powerAll !== "boolean") throw new RulesError(`power_all is True or False, not ${clip(powerAll)}`);
+    if (!Array.isArray(counts) || counts.length !== KIND_COUNTS.length || !counts.every(Number.isInteger)) {
+      throw new RulesError(`counts are a tuple of 8 ints (T B D W S X C F), not ${clip(counts)}`);
+    }
     counts.forEach((n, k) => {
       if (!(n >= 0 && n <= MAX_KIND_COUNT)) {
         throw new RulesError(

@@ -310,7 +310,7 @@ def write_vectors(
     with (folder / "games.jsonl").open(encoding="utf-8") as f:
         for line in f:
             steps = json.loads(line)["steps"]
-            seeds += [s["v"]["cpn"] for s in steps[::17] if s["v"]["cpn"]]
+            seeds += [s["v"]["cpn"] for s in steps[::17] + steps[-1:] if s["v"]["cpn"]]
     counts["hostile"] = write_hostile(folder, rng, seeds, hostile)
     zones = {str(Rules.parse(v)): zone_table(Rules.parse(v)) for v in VARIANTS}
     (folder / "zones.json").write_text(json.dumps(zones), encoding="utf-8")

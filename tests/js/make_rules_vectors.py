@@ -6,7 +6,7 @@ rules, start CPN and start view, then at each decision the options in order, the
 the choice, the decision taken and what ``session.view.build_view`` sends for the child
 (its CPN or pending choice, prompt, events, every cell's power and breakdown, the placement
 map, the result) and why a random placement would be refused (``placement_refusal``).
-``zones.json`` holds the hover zones of every variant (``zones.zone_table``).
+``variants.json`` holds each variant's description and hover zones (``zones.zone_table``).
 ``hostile.json`` holds hostile CPN, rules and decision text with the engine's answer (the
 canonical CPN and options, or the error's class and message).
 
@@ -289,6 +289,7 @@ def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int
         )
         cases.append(
             {
+                "legal": position.is_legal(text),
                 "what": "decision",
                 "cpn": cpn,
                 "rules": rules_text,
@@ -312,8 +313,11 @@ def write_vectors(
             steps = json.loads(line)["steps"]
             seeds += [s["v"]["cpn"] for s in steps[::17] + steps[-1:] if s["v"]["cpn"]]
     counts["hostile"] = write_hostile(folder, rng, seeds, hostile)
-    zones = {str(Rules.parse(v)): zone_table(Rules.parse(v)) for v in VARIANTS}
-    (folder / "zones.json").write_text(json.dumps(zones), encoding="utf-8")
+    variants = {
+        str(rules): {"describe": rules.describe(), "zones": zone_table(rules)}
+        for rules in map(Rules.parse, VARIANTS)
+    }
+    (folder / "variants.json").write_text(json.dumps(variants), encoding="utf-8")
     return counts
 
 

@@ -7,7 +7,7 @@ import { codeToText, isCode, textToCode } from "./decisions.js";
 import { CernunosError, IllegalDecisionError, NotAtBoundaryError, NotationError } from "./errors.js";
 import { gameOver } from "./events.js";
 import {
-  CHOICE_BOAR, CHOICE_CROW, CHOICE_FOX_ORDER, CHOICE_FOX_SWAP, CHOICE_NAMES, FORFEIT, LAST, ONE, OVER,
+  CHOICE_BOAR, CHOICE_CROW, CHOICE_FOX_ORDER, CHOICE_FOX_SWAP, CHOICE_NAMES, FORFEIT, LAST, OVER,
   PHASE_LETTERS, START, TWO, Work,
 } from "./effects.js";
 import { CELL_NAMES, cellIndex } from "./geometry.js";
@@ -140,10 +140,6 @@ export class Position {
   /** The cell of the token whose effect asks the pending choice (mid-effect only), or null. */
   get choiceCell() {
     return this.agenda.length ? CELL_NAMES[this.agenda[this.agenda.length - 1][2]] : null;
-  }
-
-  get placementsLeft() {
-    return { [TWO]: 2, [ONE]: 1, [LAST]: 1 }[this.phaseIndex] ?? 0;
   }
 
   /** Who chooses what, in words. */

@@ -84,10 +84,6 @@ export class Rules {
     );
   }
 
-  get tokensPerPlayer() {
-    return this.counts.reduce((a, b) => a + b, 0);
-  }
-
   toString() {
     const parts = [];
     if (this.wolfSteps === 1) parts.push("wolf-1");

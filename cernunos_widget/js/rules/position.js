@@ -206,13 +206,19 @@ export class Position {
 
   /** [the position after ``decision``, the events it caused in order]. */
   playWithEvents(decision) {
+    const { position, events } = this.step(decision);
+    return [position, events];
+  }
+
+  /** ``decision`` checked and resolved once: {before, decision (its token), position, events}. */
+  step(decision) {
     const code = this.codeOf(decision);
     const events = [];
     const work = this.work(events);
     work.apply(code);
     const after = new Position(work, work.settle());
     if (after.phaseIndex === OVER) events.push(gameOver(after.result().summary));
-    return [after, events];
+    return Object.freeze({ before: this, decision: codeToText(code), position: after, events });
   }
 
   /** The position after a legal decision code, unchecked. */
@@ -276,20 +282,19 @@ export class Position {
     return out;
   }
 
-  /** R-11, R-12: the cells where ``player`` (default: the side) may place ``kind``. */
-  placementCells(kind, player = null) {
+  /** R-11, R-12: [cells where ``player`` (default: the side) may place any kind but a Tree, cells for a Tree]. */
+  coverable(player = null) {
     const p = player === null ? this.sideIndex : playerOf(player);
-    const [anything, trees] = coverableCells(this.board, p, this.rules);
-    return (kindOf(kind) === TREE ? trees : anything).map((c) => CELL_NAMES[c]);
+    return coverableCells(this.board, p, this.rules).map((cells) => cells.map((c) => CELL_NAMES[c]));
   }
 
   /** For each kind ``player`` holds in reserve (letter), the cells it may be placed on. */
   placementMap(player = null) {
     const p = player === null ? this.sideIndex : playerOf(player);
-    const [anything, trees] = coverableCells(this.board, p, this.rules);
+    const [anything, trees] = this.coverable(p);
     const out = {};
     for (let k = 0; k < 8; k += 1) {
-      if (this.reserve[p * OWNER_BIT + k]) out[KIND_LETTERS[k]] = (k === TREE ? trees : anything).map((c) => CELL_NAMES[c]);
+      if (this.reserve[p * OWNER_BIT + k]) out[KIND_LETTERS[k]] = [...(k === TREE ? trees : anything)];
     }
     return out;
   }

@@ -55,7 +55,7 @@ export function buildView(position, events = []) {
   if (choice === "placement" || choice === "final-placement") {
     view.placer = PLAYER_LETTERS[position.side];
     view.placements = position.placementMap();
-    view.coverable = position.placementCells("B");
+    view.coverable = position.coverable()[0];
   } else if (choice === "boar-target" || choice === "crow-cell" || choice === "fox-order") {
     view.targets = tokens;
   } else if (choice === "fox-swap") {

@@ -62,7 +62,7 @@ def test_the_page_protocol_names_event_types_and_decisions():
 def test_the_page_reads_event_types_not_kinds():
     """The page's parts read ``.type`` of events and arrows and ``.decision`` of a node
     record, never the old ``.kind`` / ``.token`` of them."""
-    js = "\n".join(f.read_text() for f in sorted((PACKAGE / "js").glob("*.js")))
+    js = "\n".join(f.read_text() for f in sorted((PACKAGE / "js").rglob("*.js")))
     assert not re.search(r"\b(e|ev|event|arrow)\.kind\b", js)
     assert not re.search(r"\bn\.token\b|\[\"token\"\]", js)
     assert "arrow.type" in js and "e.type" in js

@@ -46,7 +46,7 @@ LETTERS = "TBDWSXCF"
 
 
 def _decisions_of(rng: random.Random, position: Position, effect_rich: bool) -> str:
-    tokens = position.legal_tokens()
+    tokens = position.legal_texts()
     if effect_rich and position.choice in ("placement", "final-placement"):
         rich = [t for t in tokens if t[0] in EFFECT_KINDS]
         if rich and rng.random() < 0.7:
@@ -63,7 +63,7 @@ def play_game(position: Position, rng: random.Random, effect_rich: bool) -> list
         kind, cell = rng.choice(LETTERS), rng.choice(CELL_NAMES)
         steps.append(
             {
-                "o": " ".join(position.legal_tokens()),
+                "o": " ".join(position.legal_texts()),
                 "d": position.decider.letter,
                 "c": position.choice,
                 "x": token,
@@ -264,7 +264,7 @@ def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int
 
         def read(text=text, rules_text=rules_text):
             p = Position.from_cpn(text, rules_text)
-            return p.cpn() + " | " + " ".join(p.legal_tokens())
+            return p.cpn() + " | " + " ".join(p.legal_texts())
 
         cases.append({"what": "cpn", "text": text, "rules": rules_text, **_answer(read)})
     for _ in range(count // 5):
@@ -280,9 +280,9 @@ def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int
         text = rng.choice(
             [
                 hostile_text(rng),
-                rng.choice(position.legal_tokens() or ["pass"]),
+                rng.choice(position.legal_texts() or ["pass"]),
                 rng.choice(CELL_NAMES),
-                padded(rng, rng.choice(position.legal_tokens() or ["pass"])),
+                padded(rng, rng.choice(position.legal_texts() or ["pass"])),
                 mutate(rng, "B@b2"),
                 f"{rng.choice(LETTERS)}@{rng.choice(CELL_NAMES)}",
             ]

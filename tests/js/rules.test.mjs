@@ -62,7 +62,7 @@ function checkGame(game) {
     if (refusal !== step.r[2]) {
       return where(n, `placementRefusal(${step.r[0]}, ${step.r[1]}): expected ${step.r[2]}, got ${refusal}`);
     }
-    const opts = position.legalTokens().join(" ");
+    const opts = position.legalTexts().join(" ");
     if (opts !== step.o) return where(n, `options: expected ${step.o}, got ${opts}`);
     const decider = position.decider === null ? "" : "gp"[position.decider];
     if (decider !== step.d) return where(n, `decider: expected ${step.d}, got ${decider}`);
@@ -84,7 +84,7 @@ function hostileAnswer(item) {
   if (item.what === "cpn") {
     return answer(() => {
       const p = Position.fromCpn(item.text, item.rules);
-      return `${p.cpn()} | ${p.legalTokens().join(" ")}`;
+      return `${p.cpn()} | ${p.legalTexts().join(" ")}`;
     });
   }
   const position = Position.fromCpn(item.cpn, item.rules);

@@ -80,7 +80,7 @@ def test_the_mirror_links_as_the_page_parts_do(tmp_path):
     code = (
         'import { Position } from "./rules.mjs";\n'
         'const p = Position.start("wolf-1").play("X@b2");\n'
-        "console.log(p.cpn(), p.legalTokens().length);\n"
+        "console.log(p.cpn(), p.legalTexts().length);\n"
     )
     expected = Position.start("wolf-1").play("X@b2")
     assert run_module(tmp_path, code).split() == [

@@ -1,4 +1,4 @@
-// engine/decisions.py: decision tokens (RULES.md section 6) and their integer codes:
+// engine/decisions.py: decisions' texts (RULES.md section 6 calls them tokens) and their integer codes:
 // placement kind*12+cell, pass 96, cell 97+cell, swap 109+a*12+b (a<b), growth 256+mask.
 
 import { DecisionSyntaxError } from "./errors.js";
@@ -47,7 +47,7 @@ export function isCode(code) {
   return code !== GROW_BASE;
 }
 
-/** The token of a decision code. */
+/** The text of a decision code. */
 export function codeToText(code) {
   if (code < PASS) return `${KIND_LETTERS[Math.floor(code / CELL_COUNT)]}@${CELL_NAMES[code % CELL_COUNT]}`;
   if (code === PASS) return "pass";
@@ -61,33 +61,32 @@ export function codeToText(code) {
 
 const FORMS = "a placement like B@b2, pass, a cell like b3, a swap like a1~c3, or grow:a1,c2";
 
-function parseCell(text, token) {
+function parseCell(text, decision) {
   const i = cellIndex(text);
   if (i < 0) {
     throw new DecisionSyntaxError(
-      `bad decision ${clip(token)}: ${clip(text)} is not a cell (a1 ... d3, column a-d then row 1-3)`,
+      `bad decision ${clip(decision)}: ${clip(text)} is not a cell (a1 ... d3, column a-d then row 1-3)`,
     );
   }
   return i;
 }
 
-/** Parse one decision token; DecisionSyntaxError naming what is wrong. */
+/** Parse one decision text; DecisionSyntaxError naming what is wrong. */
 export function textToCode(text) {
   if (typeof text !== "string") {
     throw new DecisionSyntaxError(
       `a decision is a string such as 'B@b2' (or a Decision, or an int code), not ${clip(text)}`,
     );
   }
-  const token = text;
-  if (!token) throw new DecisionSyntaxError(`empty decision: expected ${FORMS}`);
-  if (token !== pyStrip(token) || token.includes(" ")) {
-    throw new DecisionSyntaxError(`bad decision ${clip(token)}: one token at a time, without spaces (${FORMS})`);
+  if (!text) throw new DecisionSyntaxError(`empty decision: expected ${FORMS}`);
+  if (text !== pyStrip(text) || text.includes(" ")) {
+    throw new DecisionSyntaxError(`bad decision ${clip(text)}: one decision at a time, without spaces (${FORMS})`);
   }
-  if (token === "pass") return PASS;
-  if (token.includes("@")) {
-    const at = token.indexOf("@");
-    const kind = token.slice(0, at);
-    const cell = token.slice(at + 1);
+  if (text === "pass") return PASS;
+  if (text.includes("@")) {
+    const at = text.indexOf("@");
+    const kind = text.slice(0, at);
+    const cell = text.slice(at + 1);
     const one = pyLen(kind) === 1;
     if (!one || !KIND_LETTERS.includes(kind)) {
       let hint = "";
@@ -95,40 +94,40 @@ export function textToCode(text) {
         hint = ` (kind letters are uppercase whoever plays: ${kind.toUpperCase()}@${cell})`;
       }
       throw new DecisionSyntaxError(
-        `bad placement ${clip(token)}: the kind must be one of ${[...KIND_LETTERS].join(" ")}${hint}`,
+        `bad placement ${clip(text)}: the kind must be one of ${[...KIND_LETTERS].join(" ")}${hint}`,
       );
     }
-    return placeCode(KIND_LETTERS.indexOf(kind), parseCell(cell, token));
+    return placeCode(KIND_LETTERS.indexOf(kind), parseCell(cell, text));
   }
-  if (token.includes("~")) {
-    const parts = token.split("~");
-    if (parts.length !== 2) throw new DecisionSyntaxError(`bad swap ${clip(token)}: expected two cells like a1~c3`);
-    const a = parseCell(parts[0], token);
-    const b = parseCell(parts[1], token);
-    if (a === b) throw new DecisionSyntaxError(`bad swap ${clip(token)}: the two cells must differ`);
+  if (text.includes("~")) {
+    const parts = text.split("~");
+    if (parts.length !== 2) throw new DecisionSyntaxError(`bad swap ${clip(text)}: expected two cells like a1~c3`);
+    const a = parseCell(parts[0], text);
+    const b = parseCell(parts[1], text);
+    if (a === b) throw new DecisionSyntaxError(`bad swap ${clip(text)}: the two cells must differ`);
     if (a > b) {
       throw new DecisionSyntaxError(
-        `bad swap ${clip(token)}: write the cells in board order (a1 b1 ... d3): ${CELL_NAMES[b]}~${CELL_NAMES[a]}`,
+        `bad swap ${clip(text)}: write the cells in board order (a1 b1 ... d3): ${CELL_NAMES[b]}~${CELL_NAMES[a]}`,
       );
     }
     return swapCode(a, b);
   }
-  if (token.startsWith("grow:")) {
-    const names = token.slice(5).split(",");
+  if (text.startsWith("grow:")) {
+    const names = text.slice(5).split(",");
     if (names.length === 1 && names[0] === "") {
-      throw new DecisionSyntaxError(`bad growth choice ${clip(token)}: name at least one cell`);
+      throw new DecisionSyntaxError(`bad growth choice ${clip(text)}: name at least one cell`);
     }
-    const cells = names.map((n) => parseCell(n, token));
+    const cells = names.map((n) => parseCell(n, text));
     const canonical = [...new Set(cells)].sort((a, b) => a - b);
     if (cells.length !== canonical.length || cells.some((c, i) => c !== canonical[i])) {
       throw new DecisionSyntaxError(
-        `bad growth choice ${clip(token)}: distinct cells in board order, like grow:${canonical
+        `bad growth choice ${clip(text)}: distinct cells in board order, like grow:${canonical
           .map((c) => CELL_NAMES[c])
           .join(",")}`,
       );
     }
     return growCode(cells);
   }
-  if (cellIndex(token) >= 0) return cellCode(cellIndex(token));
-  throw new DecisionSyntaxError(`bad decision ${clip(token)}: expected ${FORMS}`);
+  if (cellIndex(text) >= 0) return cellCode(cellIndex(text));
+  throw new DecisionSyntaxError(`bad decision ${clip(text)}: expected ${FORMS}`);
 }

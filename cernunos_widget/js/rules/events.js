@@ -1,10 +1,10 @@
-// engine/events.py: what a decision caused, as {kind, text, cells, info} in the engine's words.
+// engine/events.py: what a decision caused, as {type, text, cells, info} in the engine's words.
 
 import { CELL_NAMES } from "./geometry.js";
 import { KIND_LETTERS, KIND_MASK, KIND_TITLES, PLAYER_LETTERS, PLAYER_TITLES, ownerOf } from "./tokens.js";
 
-function event(kind, text, cells = [], info = {}) {
-  return Object.freeze({ kind, text, cells, info });
+function event(type, text, cells = [], info = {}) {
+  return Object.freeze({ type, text, cells, info });
 }
 
 /** "Purple's Boar". */

@@ -165,8 +165,8 @@ export class Position {
 
   // ---------------------------------------------------------------- decisions
 
-  /** The legal decisions as tokens, in the listing order; [] when over. */
-  legalTokens() {
+  /** The legal decisions' texts, in the listing order; [] when over. */
+  legalTexts() {
     return this.optionCodes.map(codeToText);
   }
 
@@ -179,11 +179,11 @@ export class Position {
     }
   }
 
-  /** The legal code meant by a token (or an int code); DecisionSyntaxError or IllegalDecisionError. */
+  /** The legal code meant by a decision text (or an int code); DecisionSyntaxError or IllegalDecisionError. */
   codeOf(decision) {
     const code = Number.isInteger(decision) ? decision : textToCode(decision);
     if (this.optionCodes.includes(code)) return code;
-    const legal = this.legalTokens();
+    const legal = this.legalTexts();
     let text;
     let what;
     if (!isCode(code)) {
@@ -199,7 +199,7 @@ export class Position {
     throw new IllegalDecisionError(why, text, legal);
   }
 
-  /** The position after a decision (a token or a code). */
+  /** The position after a decision (its text or its code). */
   play(decision) {
     return this.child(this.codeOf(decision));
   }
@@ -210,7 +210,7 @@ export class Position {
     return [position, events];
   }
 
-  /** ``decision`` checked and resolved once: {before, decision (its token), position, events}. */
+  /** ``decision`` checked and resolved once: {before, decision (its text), position, events}. */
   step(decision) {
     const code = this.codeOf(decision);
     const events = [];

@@ -16,7 +16,7 @@ export function buildView(position, events = []) {
   const stacks = {};
   for (const c of CELL_NAMES) if (position.stackText(c)) stacks[c] = position.stackText(c);
   const choice = position.choice ?? "";
-  const tokens = position.legalTokens();
+  const texts = position.legalTexts();
   const reserves = {};
   for (const p of [0, 1]) {
     const counts = position.reserveOf(p);
@@ -45,9 +45,9 @@ export function buildView(position, events = []) {
     swap_partners: {},
     placer: "",
     grow: { options: [], count: 0, trees: [] },
-    can_pass: tokens.includes("pass"),
-    option_count: tokens.length,
-    events: events.map((e) => ({ kind: e.kind, text: e.text, cells: [...e.cells] })),
+    can_pass: texts.includes("pass"),
+    option_count: texts.length,
+    events: events.map((e) => ({ type: e.type, text: e.text, cells: [...e.cells] })),
     changed: [...new Set(events.flatMap((e) => e.cells))].sort(byBoardOrder),
     result: "",
     result_text: "",
@@ -57,19 +57,19 @@ export function buildView(position, events = []) {
     view.placements = position.placementMap();
     view.coverable = position.coverable()[0];
   } else if (choice === "boar-target" || choice === "crow-cell" || choice === "fox-order") {
-    view.targets = tokens;
+    view.targets = texts;
   } else if (choice === "fox-swap") {
     const partners = {};
-    for (const token of tokens) {
-      const [a, b] = token.split("~");
-      (partners[a] ??= {})[b] = token;
-      (partners[b] ??= {})[a] = token;
+    for (const text of texts) {
+      const [a, b] = text.split("~");
+      (partners[a] ??= {})[b] = text;
+      (partners[b] ??= {})[a] = text;
     }
     view.swap_partners = partners;
   } else if (choice === "growth") {
-    const chosen = tokens.map((t) => t.slice(5).split(","));
+    const chosen = texts.map((t) => t.slice(5).split(","));
     view.grow = {
-      options: tokens,
+      options: texts,
       count: chosen[0].length,
       trees: [...new Set(chosen.flat())].sort(byBoardOrder),
     };

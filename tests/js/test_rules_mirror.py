@@ -85,5 +85,5 @@ def test_the_mirror_links_as_the_page_parts_do(tmp_path):
     expected = Position.start("wolf-1").play("X@b2")
     assert run_module(tmp_path, code).split() == [
         *expected.cpn().split(),
-        str(len(expected.legal_tokens())),
+        str(len(expected.legal_texts())),
     ]

@@ -109,7 +109,7 @@ def jupyter_server(tmp: Path, module: str) -> Iterator[tuple[str, Path]]:
         "--ServerApp.ip=127.0.0.1",
         f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0",
-        f"--IdentityProvider.decision_text={TOKEN}",
+        f"--IdentityProvider.token={TOKEN}",
         f"--ServerApp.root_dir={root}",
     ]
     with server(command, f"{url}/api/status?token={TOKEN}", tmp / f"{module}.log", env=env):

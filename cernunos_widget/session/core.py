@@ -186,7 +186,7 @@ class Session:
             return self._game.node(node)
         except ValueError:
             raise UnknownNodeError(
-                f"no node #{node} in this game (ids 0..{self._game._next_id - 1}, "
+                f"no node #{node} in this game (ids 0..{self._game.next_id - 1}, "
                 "some may have been deleted)"
             ) from None
 

@@ -432,7 +432,17 @@ class Position:
 
     def child(self, code: int) -> Position:
         """The position after a legal decision code, unchecked (the search's fast path)."""
-        work = self._work()
+        work = Work(  # as _work() does, without the extra call
+            self._board,
+            self._reserve,
+            self._burned,
+            self._side,
+            self._phase,
+            self._agenda,
+            self._count,
+            None,
+            self._rules,
+        )
         work.apply(code)
         return Position._freeze(work, work.settle())
 

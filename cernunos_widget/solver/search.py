@@ -17,6 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ..engine import Position
 from ..engine.state import decider_index, is_over, option_codes
@@ -91,7 +92,7 @@ def _ordered(
         child = p.child(code)
         s = final_score(child) if is_over(child) else score(child)
         keyed.append((-s if green else s, code, child))
-    keyed.sort(key=lambda t: t[0])
+    keyed.sort(key=itemgetter(0))
     for _, code, child in keyed:
         yield code, child
 

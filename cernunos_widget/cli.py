@@ -116,16 +116,24 @@ def _cmd_balance(args: argparse.Namespace) -> int:
         raise _BadInput("give game files (FILE...) or --play N to play self-play games")
     if args.play is not None and args.play < 1:
         raise _BadInput(f"--play is how many games per rule set, at least 1, not {args.play}")
+    for name in args.files:  # an unreadable file is refused before any game is played
+        try:
+            open(name, "rb").close()
+        except OSError as e:
+            raise _BadInput(f"cannot read {name}: {e.strerror or e}") from None
     acc = Accumulator()
     if args.play is not None:
-        from .tools.selfplay import play_games
+        from .tools.executors import check_workers
+        from .tools.selfplay import SelfPlay
 
-        for rules in args.rules or ["standard"]:
-            games = play_games(
-                args.play, args.green, args.purple, seed=args.seed, rules=rules,
-                workers=args.workers, progress=not args.json,
-            )
-            for game in games:
+        # every rule set and bot checked before the first game (exit 2)
+        runs = [
+            SelfPlay.checked(args.play, args.green, args.purple, args.seed, rules)
+            for rules in args.rules or ["standard"]
+        ]
+        check_workers(args.workers)
+        for run in runs:  # streamed: one game at a time reaches the report
+            for game in run.games(workers=args.workers, progress=not args.json):
                 acc.add(game)
     for name in args.files:
         try:
@@ -142,7 +150,7 @@ def _cmd_balance(args: argparse.Namespace) -> int:
 
 def _memory_mb(text: str) -> float:
     """``--memory-mb``: a finite number of MiB above 0 (bad values: argparse exits 2)."""
-    from .solver.mcts import check_memory_mb
+    from .solver import check_memory_mb
 
     try:
         value: object = float(text)
@@ -266,29 +274,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _cmd_selfplay(args: argparse.Namespace) -> int:
-    from .record.files import write_games
-    from .tools.selfplay import play_games
+    from .tools.executors import check_workers
+    from .tools.selfplay import SelfPlay
+    from .tools.selfplay_file import write_run
 
-    if not os.path.isdir(os.path.dirname(os.path.abspath(args.out))):
-        raise _BadInput(f"--out {clip(args.out)}: its folder does not exist")
     green = args.green or args.bot or "greedy"
     purple = args.purple or args.bot or "greedy"
-    games = play_games(
-        args.games,
-        green,
-        purple,
-        seed=args.seed,
-        rules=args.rules,
-        workers=args.workers,
-        scheduler=args.scheduler,
-        progress=True,
-        opening=args.opening,
+    # every refusal before the first game (exit 2; write_run checks --out first), then
+    # the games stream to the file
+    run = SelfPlay.checked(args.games, green, purple, args.seed, args.rules, args.opening)
+    if args.scheduler is None:
+        check_workers(args.workers)
+    results = write_run(
+        run, args.out, workers=args.workers, scheduler=args.scheduler, progress=True
     )
-    count = write_games(games, args.out)
-    results = [g.headers.get("Result") for g in games]
     print(
-        f"{count} games written to {args.out}: Green won {results.count('1-0')}, "
-        f"Purple won {results.count('0-1')}, {results.count('1/2-1/2')} draws"
+        f"{sum(results.values())} games written to {args.out}: Green won {results['1-0']}, "
+        f"Purple won {results['0-1']}, {results['1/2-1/2']} draws"
     )
     return EXIT_OK
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 
+from cernunos_widget.session.delta import apply_delta
 from cernunos_widget.widget.adapter import CernunosWidget
 
 
@@ -29,6 +30,10 @@ def apply_patch(store: dict, patch: dict) -> None:
             for node_id in value:
                 store["nodes"].pop(str(node_id), None)
                 store["views"].pop(str(node_id), None)
+        elif key == "analysis_delta":  # store.js: only onto the analysis it continues
+            a = store.get("analysis") or {}
+            if (a.get("node"), a.get("gen")) == (value["node"], value["gen"]):
+                store["analysis"] = apply_delta(a, value)
         elif key != "reset":
             store[key] = value
 

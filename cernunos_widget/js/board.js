@@ -2,6 +2,9 @@
 // (targets, picks, zones, powers), row numbers and files around them, the Boar's push arrows,
 // a stack inspector line and a legend of the highlights.
 
+import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
+import { storeOf } from "./store.js";
+
 const STACK_SHOWN = 5; // letters drawn in a cell; a taller stack shows "+n" and its top five
 
 // Cell name -> [x, y] of its centre, in cell units (a3 is top-left, like the SVG picture).
@@ -51,7 +54,7 @@ const LEGEND = [
   ["coverable", "coverable", "cells the player to move could cover (Power view)"],
 ];
 
-function createBoard(ctx) {
+export function createBoard(ctx) {
   const { model, local } = ctx;
   const el = h("div", { class: "cw-left" });
   const wrap = h("div", { class: "cw-boardwrap" });

@@ -4,7 +4,10 @@
 // message (it lists the legal options); a success clears it. The root's key handler ignores
 // keys typed here (it skips INPUT elements), so n/N and the arrows only edit the text.
 
-function createCommand(ctx) {
+import { h } from "./dom.js";
+import { storeOf } from "./store.js";
+
+export function createCommand(ctx) {
   const { model, request } = ctx;
   const el = h("form", { class: "cw-command", autocomplete: "off" });
   const input = h("input", {

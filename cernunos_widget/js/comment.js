@@ -1,7 +1,10 @@
 // The comment box: never touched while it has focus; sends its text for the node it was
 // typed on when it loses focus.
 
-function createComment(ctx) {
+import { h } from "./dom.js";
+import { storeOf, nodeOf } from "./store.js";
+
+export function createComment(ctx) {
   const { model, request } = ctx;
   const el = h("textarea", {
     class: "cw-comment-box", "data-role": "comment", "data-comment": "", rows: "1",

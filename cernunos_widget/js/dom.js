@@ -1,39 +1,39 @@
 // Shared by every part of the page: the board's constants and small DOM helpers.
 
-const CELLS = ["a3", "b3", "c3", "d3", "a2", "b2", "c2", "d2", "a1", "b1", "c1", "d1"];
-const KINDS = ["T", "B", "D", "W", "S", "X", "C", "F"];
-const PLAYERS = { g: "Green", p: "Purple" };
+export const CELLS = ["a3", "b3", "c3", "d3", "a2", "b2", "c2", "d2", "a1", "b1", "c1", "d1"];
+export const KINDS = ["T", "B", "D", "W", "S", "X", "C", "F"];
+export const PLAYERS = { g: "Green", p: "Purple" };
 
-function esc(text) {
+export function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
   })[c]);
 }
 
-function owner(letter) {
+export function owner(letter) {
   return letter === letter.toUpperCase() ? "g" : "p";
 }
 
-function icon(model, letter, cls) {
+export function icon(model, letter, cls) {
   const svg = model.get("icons")[letter.toUpperCase()] || "";
   return `<svg class="${cls}" viewBox="0 0 100 100" aria-hidden="true">${svg}</svg>`;
 }
 
-function h(tag, attrs = {}, html = "") {
+export function h(tag, attrs = {}, html = "") {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
   if (html) el.innerHTML = html;
   return el;
 }
 
-function setHtml(el, html) {
+export function setHtml(el, html) {
   if (el._html !== html) {
     el.innerHTML = html;
     el._html = html;
   }
 }
 
-function setAttr(el, name, value) {
+export function setAttr(el, name, value) {
   if (value === null || value === undefined || value === false) {
     if (el.hasAttribute(name)) el.removeAttribute(name);
   } else if (el.getAttribute(name) !== String(value)) el.setAttribute(name, String(value));
@@ -41,7 +41,7 @@ function setAttr(el, name, value) {
 
 // One tooltip per view: shown for any [data-tip] element under the pointer or focused,
 // placed inside the widget (never clipped by the output area's edge).
-function attachTips(root) {
+export function attachTips(root) {
   const tip = h("div", { class: "cw-tip", role: "tooltip", hidden: "" });
   root.append(tip);
   let anchor = null;
@@ -75,7 +75,7 @@ function attachTips(root) {
 
 // The result as a banner: "Game over · Green wins" and the score below (from the engine's
 // summary, e.g. "Green wins (cells 7-5, Trees on top 3-2, burned 0-1)").
-function resultBanner(v) {
+export function resultBanner(v) {
   const text = v.result_text;
   const cut = text.indexOf(" (");
   const head = cut < 0 ? text : text.slice(0, cut);
@@ -88,7 +88,7 @@ function resultBanner(v) {
 // Keyboard access for clickable elements that are not buttons (the move list's entries, the
 // analysis lines): role=button, Enter/Space (see widget.js onKey). The move list is one Tab
 // stop, its current move; ←/→ then walk the tree and the focus follows the current move.
-function keyboardAccess(root, current) {
+export function keyboardAccess(root, current) {
   for (const el of root.querySelectorAll("[data-movelist] [data-node], [data-line]")) {
     if (el.tagName === "BUTTON") continue;
     setAttr(el, "role", "button");

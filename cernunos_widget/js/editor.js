@@ -7,6 +7,10 @@
 // with its tags (`export_cgn`); "Open .cgn" reads a file in the page and sends its text
 // (`load_cgn`: the kernel parses it; a refusal keeps the game and names the line).
 
+import { CELLS, KINDS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
+import { storeOf } from "./store.js";
+import { toolIcon } from "./panel.js";
+
 const MAX_CGN_BYTES = 2000000; // protocol.MAX_CGN_TEXT: larger files open from Python
 
 const EDIT_PHASES = [
@@ -20,7 +24,7 @@ const EDIT_PHASES = [
 const EDIT_LETTER = /^[TBDWSXCFtbdwsxcf]+$/;
 
 // A CPN's fields as the editor holds them, or null if the text is not shaped like one.
-function readCpn(text) {
+export function readCpn(text) {
   const fields = String(text).trim().split(" ");
   if (fields.length !== 4) return null;
   const rows = fields[0].split("/");
@@ -40,12 +44,12 @@ function readCpn(text) {
   return { stacks, side: fields[1], phase: fields[2], burned: [burned[1], burned[2]] };
 }
 
-function writeCpn(ed) {
+export function writeCpn(ed) {
   const rows = [0, 1, 2].map((r) => CELLS.slice(r * 4, r * 4 + 4).map((c) => ed.stacks[c] || ".").join(","));
   return `${rows.join("/")} ${ed.side} ${ed.phase} ${ed.burned[0].trim() || "0"}-${ed.burned[1].trim() || "0"}`;
 }
 
-function createEditor(ctx) {
+export function createEditor(ctx) {
   const { model, local, request } = ctx;
   const names = model.get("kind_names");
   const ed = { stacks: {}, side: "g", phase: "2", burned: ["0", "0"], tool: "T", from: null };

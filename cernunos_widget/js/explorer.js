@@ -5,10 +5,12 @@
 // (w.explorer = ...); clicking an entry plays its decision like any other click (the
 // kernel judges it). Hooks: [data-explorer] (the panel), [data-explorer-decision="B@b2"].
 
+import { esc, h, setHtml, setAttr } from "./dom.js";
+
 const games = (n) => `${n} game${n === 1 ? "" : "s"}`;
 const KEY = '<span class="cw-explorer-key" aria-hidden="true"><i class="cw-xg"></i>Green wins<i class="cw-xd"></i>draws<i class="cw-xp"></i>Purple wins</span>';
 
-function createExplorer(ctx) {
+export function createExplorer(ctx) {
   const el = h("div", { class: "cw-explorer", "data-explorer": "", role: "group", "aria-label": "Opening explorer", hidden: "" });
 
   function row(e) {

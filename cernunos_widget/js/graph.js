@@ -3,6 +3,9 @@
 // Everything shown is computed in Python (review.py, jobs.py): values from Green's side
 // (`eval` on each node record), marks charged to their decider, texts in words.
 
+import { PLAYERS, esc, h, setHtml } from "./dom.js";
+import { nodeOf, rootId } from "./store.js";
+
 const GRAPH_W = 480;
 const GRAPH_H = 90;
 const GRAPH_PAD = 7;
@@ -10,7 +13,7 @@ const MARK_CLASSES = { "?!": "cw-inaccuracy", "?": "cw-mistake", "??": "cw-blund
 const MARK_WORDS = [["inaccuracy", "?!"], ["mistake", "?"], ["blunder", "??"]];
 
 // The main line's node ids, root first.
-function reviewMainLine(store) {
+export function reviewMainLine(store) {
   const ids = [];
   let n = nodeOf(store, rootId(store));
   while (n) {
@@ -22,7 +25,7 @@ function reviewMainLine(store) {
 
 // The next (dir 1) or previous (dir -1) marked node along the main line from the current
 // node (from its branch point when it is in a variation); null when there is none.
-function nextMarked(store, dir) {
+export function nextMarked(store, dir) {
   const ids = reviewMainLine(store);
   let here = nodeOf(store, store.current);
   while (here && !ids.includes(here.id)) here = nodeOf(store, here.parent);
@@ -94,7 +97,7 @@ function reviewStatus(review) {
   return `review ${status}${review.searches !== undefined ? ` (${review.searches} searches)` : ""}`;
 }
 
-function createGraph() {
+export function createGraph() {
   const el = h("div", { class: "cw-review", "data-role": "review", hidden: "" });
   const head = h("div", { class: "cw-review-head" });
   const graph = h("div", { class: "cw-graph-box" });

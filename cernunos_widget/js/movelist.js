@@ -5,10 +5,13 @@
 // One element per node ([data-node], root included), kept across updates; the list scrolls
 // itself (never the page) only when the current move is out of view.
 
+import { esc, h, setHtml, setAttr } from "./dom.js";
+import { storeOf, nodeOf, rootId } from "./store.js";
+
 const GLYPHS = ["!", "?!", "?", "??"];
 const GLYPH_CLASS = { "!": "cw-good", "?!": "cw-dubious", "?": "cw-bad", "??": "cw-bad" };
 
-function createMoveList(ctx) {
+export function createMoveList(ctx) {
   const el = h("div", { class: "cw-tree", "data-role": "tree", "data-movelist": "" });
   const entries = new Map();
   let scrolledTo = null;
@@ -165,7 +168,7 @@ function createMoveList(ctx) {
 }
 
 // Annotation glyphs for the current move: one button each; pressing the set one clears it.
-function createGlyphs(ctx) {
+export function createGlyphs(ctx) {
   const { model, request } = ctx;
   const el = h("div", { class: "cw-glyphs", role: "group", "aria-label": "annotate the current move" });
   el.append(h("span", { class: "cw-glyphs-label" }, "annotate"));

@@ -3,7 +3,9 @@
 // tooltip saying why; walking the tree (move list, arrows, back/forward) and the power
 // overlay work in the page itself.
 
-const STATIC_NOTE = "This is a static page (no kernel): walk the recorded tree with the moves or the arrow keys; playing needs the notebook.";
+import { setAttr } from "./dom.js";
+
+export const STATIC_NOTE = "This is a static page (no kernel): walk the recorded tree with the moves or the arrow keys; playing needs the notebook.";
 const KERNEL_ONLY = [
   ['[data-action="promote"]', "Promote"],
   ['[data-action="delete"]', "Delete"],
@@ -21,7 +23,7 @@ const KERNEL_ONLY = [
   ['[data-role="analysis-depth"]', "Analysis"],
 ];
 
-function createOffline(ctx, root) {
+export function createOffline(ctx, root) {
   function update() {
     const off = ctx.local.kernel === "static";
     setAttr(root, "data-static", off ? "true" : null);

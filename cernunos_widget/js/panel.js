@@ -1,5 +1,8 @@
 // The side panel: both reserves, the option buttons, the toolbar, the analysis.
 
+import { KINDS, PLAYERS, esc, icon, h, setHtml, setAttr } from "./dom.js";
+import { nodeOf } from "./store.js";
+
 // Toolbar icons: 24-unit inline SVG in currentColor (no icon font, no network).
 const TOOL_ICONS = {
   back: '<path d="M15 5 8 12l7 7"/>',
@@ -29,12 +32,12 @@ const ACTIONS = [
 ];
 const GROUP_STARTS = new Set(["overlay", "promote", "analyse"]);
 
-function toolIcon(action) {
+export function toolIcon(action) {
   const paths = TOOL_ICONS[action];
   return paths ? `<svg class="cw-tool-icon" viewBox="0 0 24 24" aria-hidden="true">${paths}</svg>` : "";
 }
 
-function createReserves(ctx) {
+export function createReserves(ctx) {
   const { model, local } = ctx;
   const rows = {};
   for (const player of ["g", "p"]) {
@@ -88,7 +91,7 @@ function createReserves(ctx) {
   return { els: [rows.g, rows.p], update };
 }
 
-function createOptions() {
+export function createOptions() {
   const el = h("div", { class: "cw-options" });
 
   function update(store) {
@@ -109,7 +112,7 @@ function isReviewing(store) {
   return status === "starting" || status === "running";
 }
 
-function createToolbar(ctx) {
+export function createToolbar(ctx) {
   const { local } = ctx;
   const el = h("div", { class: "cw-toolbar", role: "toolbar", "aria-label": "board actions" });
   const buttons = {};
@@ -158,7 +161,7 @@ function analysisSelect(role, title, choices) {
     choices.map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join(""));
 }
 
-function createAnalysis() {
+export function createAnalysis() {
   const el = h("div", { class: "cw-analysis", "data-role": "analysis" });
   const controls = h("div", { class: "cw-analysis-controls" });
   const time = analysisSelect("analysis-time", "How long Analyse searches (∞: until Stop)", ANALYSIS_TIMES);

@@ -1,13 +1,13 @@
 // The page's store: the `tree` trait, patched in place (see cernunos_widget/widget/protocol.py).
 
-function storeOf(model) {
+export function storeOf(model) {
   const tree = model.get("tree");
   if (!tree.nodes) Object.assign(tree, { nodes: {}, views: {}, current: 0, gen: 0 });
   return tree;
 }
 
 // Merge a kernel patch into the store, in place. Idempotent: applying it twice is harmless.
-function applyPatch(store, patch) {
+export function applyPatch(store, patch) {
   if (patch.reset) {
     for (const key of Object.keys(store)) delete store[key];
     Object.assign(store, { nodes: {}, views: {} });
@@ -22,16 +22,36 @@ function applyPatch(store, patch) {
         delete store.nodes[id];
         delete store.views[id];
       }
-    } else if (key !== "reset") store[key] = value;
+    } else if (key === "analysis_delta") applyAnalysisDelta(store, value);
+    else if (key !== "reset") store[key] = value;
   }
   return true;
 }
 
-function nodeOf(store, id) {
+// What changed in the analysis the store shows (cernunos_widget/session/delta.py): keys set
+// and unset, each line's changed fields (a new line whole), the count of lines. Ignored
+// unless it continues the store's analysis (same node and game).
+function applyAnalysisDelta(store, delta) {
+  const a = store.analysis;
+  if (!a || a.node !== delta.node || a.gen !== delta.gen) return;
+  const next = {};
+  for (const [k, v] of Object.entries(a)) if (!delta.unset.includes(k)) next[k] = v;
+  Object.assign(next, delta.set);
+  const lines = (a.lines || []).slice(0, delta.count);
+  for (const i of Object.keys(delta.lines).map(Number).sort((x, y) => x - y)) {
+    const changed = delta.lines[i];
+    if (i < lines.length) lines[i] = { ...lines[i], ...changed };
+    else lines.push(changed);
+  }
+  next.lines = lines;
+  store.analysis = next;
+}
+
+export function nodeOf(store, id) {
   return store.nodes[id];
 }
 
-function rootId(store) {
+export function rootId(store) {
   for (const n of Object.values(store.nodes)) if (n.parent === -1) return n.id;
   return 0;
 }

@@ -7,8 +7,8 @@
 // place, so a notebook saved with the widget state keeps the whole tree. Transient input
 // (hover, the picked kind, a swap's first cell, the growth selection) lives in each view.
 // The DOM is built once per view; each part (board.js, panel.js, movelist.js, comment.js)
-// changes only what differs. The files are concatenated in the order of
-// cernunos_widget/widget/assets.py into one ES module.
+// changes only what differs. Each part is an ES module that imports what it uses;
+// cernunos_widget/widget/linker.py links them into the one module anywidget loads.
 //
 // A static page (to_html, or an exported notebook) has no kernel: `local.kernel` is "static"
 // when the state says so (to_html) or when nothing answers the `ping` sent at render
@@ -16,7 +16,40 @@
 // anywidget's model.widget_manager, has no kernel). Any answer makes it "live" again.
 // offline.js then disables what needs a kernel, with a tooltip saying why.
 
+import { PLAYERS, esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess } from "./dom.js";
+import { storeOf, applyPatch, nodeOf, rootId } from "./store.js";
+import { createBoard } from "./board.js";
+import { createReserves, createOptions, createToolbar, createAnalysis } from "./panel.js";
+import { nextMarked, createGraph } from "./graph.js";
+import { createMoveList, createGlyphs } from "./movelist.js";
+import { createCommand } from "./command.js";
+import { createComment } from "./comment.js";
+import { createEditor } from "./editor.js";
+import { createExplorer } from "./explorer.js";
+import { STATIC_NOTE, createOffline } from "./offline.js";
+
 const PING_TIMEOUT_MS = 4000;
+
+// A kernel patch made only of these keys redraws only these parts: a streaming analysis
+// (up to ten patches a second) redraws the best decision on the board, the Analyse and Stop
+// buttons and the analysis panel, not every part. Any other key redraws the whole view.
+const PATCH_PARTS = {
+  gen: [],
+  analysis: ["board", "toolbar", "analysis"],
+  analysis_delta: ["board", "toolbar", "analysis"],
+  review: ["toolbar", "graph"],
+  explorer: ["explorer"],
+};
+
+// The parts a patch alone needs redrawn (names of PATCH_PARTS), or null for all of them.
+function patchParts(patch) {
+  const names = new Set();
+  for (const key of Object.keys(patch || {})) {
+    if (!PATCH_PARTS[key]) return null;
+    for (const name of PATCH_PARTS[key]) names.add(name);
+  }
+  return names.size ? [...names] : null;
+}
 
 function kernelState(model) {
   if (model.get("static")) return "static";
@@ -60,10 +93,13 @@ function render({ model, el }) {
 
   function onCustom(msg) {
     if (!msg || typeof msg !== "object") return;
+    const wasLive = local.kernel === "live";
     if (!fixedStatic) local.kernel = "live"; // a kernel answered
     const keep = currentToKeep(msg);
     if (msg.patch) applyPatch(storeOf(model), msg.patch);
     if (keep !== null && nodeOf(storeOf(model), keep)) storeOf(model).current = keep;
+    const only = msg.reply === undefined && wasLive ? patchParts(msg.patch) : null;
+    if (only) return updateParts(only); // a job's patch on its own (not a reply)
     if (msg.reply !== undefined && pending.has(msg.reply)) {
       const { onOk, onFail } = pending.get(msg.reply);
       pending.delete(msg.reply);
@@ -282,6 +318,16 @@ function render({ model, el }) {
     if (message.textContent !== local.message) message.textContent = local.message;
     setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.kind)}">${esc(e.text)}</div>`).join(""));
     for (const part of parts) part.update(store);
+    keyboardAccess(root, store.current);
+  }
+
+  // Redraw only the parts `names` (see PATCH_PARTS); what needs a kernel stays disabled.
+  function updateParts(names) {
+    const store = storeOf(model);
+    if (!store.views[store.current]) return;
+    const byName = { board, toolbar, analysis, graph, explorer };
+    for (const name of names) byName[name].update(store);
+    offline.update(store);
     keyboardAccess(root, store.current);
   }
 

@@ -19,26 +19,30 @@ moves, as in PGN, is read too).  The tags are :attr:`.Game.headers`; ``[Result]`
 game (:func:`.game.outcome_problem`), on reading and on writing.
 
 :func:`read_games` streams: it holds one game at a time, so memory does not grow with the
-number of games; one game is at most :data:`.gametext.MAX_GAME_TEXT` characters.
+number of games; one game is at most :data:`.text.MAX_GAME_TEXT` characters.
 :func:`write_games` writes a temporary file in the same folder and renames it over the
-target, so a failure (a bad game, an exception from the games' iterator) leaves the previous
-file byte-identical.  Errors are :class:`GameFileError` with ``line`` and ``index``.
+target, under a lock, so a failure (a bad game, an exception from the games' iterator)
+leaves the previous file byte-identical and appends from several processes all land; a
+FIFO, a device or an open stream is written as a stream (:mod:`.destination`).  Every limit
+counts characters, never bytes: whatever :func:`write_games` writes reads back.  Errors are
+:class:`GameFileError` with ``line`` and ``index``.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
-import secrets
-import shutil
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator
-from pathlib import Path
 from typing import IO
 
 from ..engine import CernunosError
 from ..engine.errors import clip
-from .text import MAX_GAME_TEXT, TAG, GameTextError
+from .destination import destination, replacing, stream
+from .errors import GameFileError
+from .scan import comment_close, read_tag
+from .text import MAX_GAME_TEXT
 from .tree import Game, outcome_problem, outcome_tags
 
 __all__ = [
@@ -51,31 +55,11 @@ __all__ = [
 ]
 
 Source = str | os.PathLike | IO[str] | IO[bytes]
+Target = str | os.PathLike | IO[str] | IO[bytes]
 WRAP = 79  # columns of game text per line (a longer word keeps its own line)
 
-_BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
 _OUTSIDE = re.compile(r"[^{\[]*")  # outside comments: up to a comment or a tag
-_IN_COMMENT = re.compile(r"[^\\}]*")
-
-
-class GameFileError(GameTextError):
-    """A game file that cannot be read, or a game that cannot be written.
-
-    ``line`` is the file's line (1-based; None when writing), ``index`` the game's index in
-    the file or the iterable (0-based), ``reason`` the message without them.
-    """
-
-    def __init__(self, message: str, line: int | None = None, index: int | None = None) -> None:
-        where = ", ".join(
-            part
-            for part in (
-                "" if line is None else f"line {line}",
-                "" if index is None else f"game index {index}",
-            )
-            if part
-        )
-        super().__init__(f"{where}: {message}" if where else message)
-        self.reason, self.line, self.index = message, line, index
+_CONTINUATION = bytes(range(0x80, 0xC0))  # UTF-8 bytes that continue a character
 
 
 # ---------------------------------------------------------------------- reading
@@ -118,11 +102,11 @@ def _read_stream(stream: IO) -> Iterator[Game]:
 
 
 def _lines(stream: IO) -> Iterator[str]:
-    """The stream's lines, decoded, line endings kept; a line is bounded in length."""
+    """The stream's lines, decoded, line endings kept; a line is bounded in characters."""
     number = 0
     while True:
         try:
-            line = stream.readline(MAX_GAME_TEXT + 1)
+            line = _read_line(stream)
         except UnicodeDecodeError as e:  # a text stream's own decoding, which reads ahead
             raise GameFileError(
                 f"not UTF-8 text ({e.reason}) at this line or a later one: read the path or "
@@ -132,7 +116,11 @@ def _lines(stream: IO) -> Iterator[str]:
         if not line:
             return
         number += 1
-        if len(line) > MAX_GAME_TEXT:
+        if not isinstance(line, str | bytes):
+            raise GameFileError(f"the stream gave {type(line).__name__}, not text", number)
+        if len(line) > MAX_GAME_TEXT and (
+            isinstance(line, str) or _characters(line) > MAX_GAME_TEXT
+        ):
             raise GameFileError(
                 f"a line longer than {MAX_GAME_TEXT:,} characters (the most one game may hold)",
                 number,
@@ -144,11 +132,34 @@ def _lines(stream: IO) -> Iterator[str]:
                 raise GameFileError(
                     f"not UTF-8 text: byte {line[e.start]:#04x} at column {e.start + 1}", number
                 ) from None
-        elif not isinstance(line, str):
-            raise GameFileError(f"the stream gave {type(line).__name__}, not text", number)
         if number == 1:
             line = line.removeprefix("\ufeff")
         yield line
+
+
+def _read_line(stream: IO) -> str | bytes:
+    """The stream's next line, cut after ``MAX_GAME_TEXT + 1`` characters: a binary
+    stream's in pieces, counting UTF-8 characters, not bytes (issue #24 item 3), and at
+    most 4 bytes a character."""
+    line = stream.readline(MAX_GAME_TEXT + 1)
+    if not isinstance(line, bytes) or len(line) <= MAX_GAME_TEXT or line.endswith(b"\n"):
+        return line
+    most = 4 * (MAX_GAME_TEXT + 1)  # bytes: UTF-8 is at most 4 bytes a character
+    pieces, count, size = [line], _characters(line), len(line)
+    while count <= MAX_GAME_TEXT and size < most:
+        more = stream.readline(min(MAX_GAME_TEXT + 1 - count, most - size))
+        if not more:
+            break
+        pieces.append(more)
+        count, size = count + _characters(more), size + len(more)
+        if more.endswith(b"\n"):
+            break
+    return b"".join(pieces)
+
+
+def _characters(data: bytes) -> int:
+    """How many characters UTF-8 ``data`` holds: its bytes that do not continue one."""
+    return len(data.translate(None, _CONTINUATION))
 
 
 def _scan(line: str, comment: bool) -> tuple[bool, bool, bool]:
@@ -160,25 +171,23 @@ def _scan(line: str, comment: bool) -> tuple[bool, bool, bool]:
     starts_tag = not comment and first < end and line[first] == "["
     while i < end:
         if comment:
-            i = _IN_COMMENT.match(line, i).end()
-            if i < end:
-                if line[i] == "}":
-                    comment = False
-                    i += 1
-                else:
-                    i += 2  # a backslash and what it escapes
+            close = comment_close(line, i)
+            if close < 0:
+                break
+            comment, i = False, close + 1
             continue
         run = _OUTSIDE.match(line, i).end()
         moves = moves or bool(line[i:run].strip())
         i = run
-        if i < end:
-            tag = TAG.match(line, i) if line[i] == "[" else None
-            if tag is not None:
-                i = tag.end()
-            else:
-                moves = True  # a comment, or a bad tag the parser will name
-                comment = line[i] == "{"
-                i += 1
+        if i == end:
+            break
+        if line[i] == "{":
+            moves, comment, i = True, True, i + 1
+            continue
+        tag = read_tag(line, i)
+        if tag is None:  # a bad tag: the parser names it; the rest of the line is moot
+            return True, starts_tag, False
+        i = tag[2]
     return moves, starts_tag, comment
 
 
@@ -298,49 +307,43 @@ def _wrap(parts: list[str]) -> list[str]:
     return lines
 
 
-def write_games(games: Iterable[Game], path: str | os.PathLike, *, append: bool = False) -> int:
-    """Write ``games`` to the ``.cgn`` file ``path``; returns how many were written.
+def write_games(games: Iterable[Game], target: Target, *, append: bool = False) -> int:
+    """Write ``games`` to ``target``, a path or a writable stream; returns how many.
 
-    Atomic: the games go to a temporary file in the same folder (after a copy of the
-    present file with ``append=True``), which then replaces ``path`` (``os.replace``).  If
-    anything fails (a bad game: :class:`GameFileError`; the iterable raising; the disk),
-    ``path`` is left exactly as it was.  ``games`` is consumed lazily, one at a time.
+    A path to a regular file (or a new one) is written atomically, under a lock: the games
+    go to a temporary file in the same folder (after a copy of the present file with
+    ``append=True``), which then replaces the file (``os.replace``).  If anything fails (a
+    bad game: :class:`GameFileError`; the iterable raising; the disk), the file is left
+    exactly as it was; writers in other processes take turns, so every append lands.  A
+    symbolic link is followed (its target is replaced).  A FIFO, a device or a descriptor
+    (``/dev/stdout``), like an open stream (text or binary), is written as a stream, one
+    whole game at a time, each flushed as it is written; a game that cannot be written
+    raises after the games before it.  See :mod:`.destination`.  ``games`` is consumed
+    lazily, one at a time.
     """
-    path = Path(path)
-    fd, temp = _temporary(path)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            tail = b""
-            if path.exists():
-                shutil.copymode(path, temp)
-            if append and path.exists():
-                with open(path, "rb") as old:
-                    shutil.copyfileobj(old, out)
-                    if out.tell():
-                        old.seek(max(0, out.tell() - 2))
-                        tail = old.read()
-            separator = b"" if not tail or tail.endswith(b"\n\n") else b"\n"
-            if tail and not tail.endswith(b"\n"):
-                separator = b"\n\n"
-            count = 0
-            for count, game in enumerate(games, 1):
-                out.write(separator + format_game(game, count - 1).encode("utf-8"))
-                separator = b"\n"
+    if isinstance(target, str | os.PathLike):
+        where = destination(target)
+        if where.stream:
+            with stream(where) as out:
+                return _write(games, out, b"")
+        with replacing(where, append) as (out, separator):
+            return _write(games, out, separator, flush=False)
+    if callable(getattr(target, "write", None)):
+        return _write(games, target, b"" if isinstance(target, io.BufferedIOBase) else "")
+    raise GameFileError(
+        f"write_games takes a path or a writable stream, not {type(target).__name__}"
+    )
+
+
+def _write(games: Iterable[Game], out: IO, separator: str | bytes, flush: bool = True) -> int:
+    """Write each game whole (flushed, for a stream), a blank line between games; return
+    how many.  ``separator`` comes first (bytes for a binary ``out``)."""
+    binary = isinstance(separator, bytes)
+    count = 0
+    for count, game in enumerate(games, 1):
+        text = format_game(game, count - 1)
+        out.write(separator + (text.encode("utf-8") if binary else text))
+        if flush:
             out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
+        separator = b"\n" if binary else "\n"
     return count
-
-
-def _temporary(path: Path) -> tuple[int, Path]:
-    """A new file next to ``path``, open for writing, with the mode a new file gets
-    (0o666 less the umask, as ``open`` gives; ``mkstemp`` would give 0o600)."""
-    while True:
-        temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
-        try:
-            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), temp
-        except FileExistsError:
-            continue

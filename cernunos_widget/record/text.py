@@ -1,7 +1,8 @@
 """The words of a game text: decisions, variations, comments and the ``[CPN "..."]`` header.
 
 One pass over the text, left to right, never backtracking: time and memory are linear in
-its length, whatever it holds (an unclosed ``{``, a megabyte comment, deep nesting).
+its length, whatever it holds (an unclosed ``{``, a megabyte comment or tag value, deep
+nesting); comments and tags are read by the scanners of :mod:`.scan`.
 
 - a decision is a run of characters other than white space and ``( ) { } [ ]``;
 - ``(`` and ``)`` open and close a variation;
@@ -25,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.errors import NotationError, clip
+from .scan import TAG_NAME, read_comment, read_tag
 
 MAX_GAME_TEXT = 10_000_000  # characters in one game's text
 MAX_NESTING = 10_000  # variations open at once
@@ -33,10 +35,6 @@ GLYPHS = ("!", "?!", "?", "??")  # annotation glyphs, written right after their 
 
 _SPACE = re.compile(r"\s*")
 _DECISION = re.compile(r"[^\s(){}\[\]]+")
-_COMMENT_RUN = re.compile(r"[^\\}]*")
-TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-TAG = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\\r\n]|\\["\\])*)"\]')
-_TAG_ESCAPE = re.compile(r'\\(["\\])')
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -87,7 +85,7 @@ def words(text: object) -> Iterator[Word]:
             yield Word("comment", comment, i)
             i = after
         elif ch == "[":
-            tag = TAG.match(text, i)
+            tag = read_tag(text, i)
             if tag is None:
                 raise GameTextError(
                     f"bad tag at character {i + 1}, {clip(text[i : i + 40])}: "
@@ -95,8 +93,17 @@ def words(text: object) -> Iterator[Word]:
                     '[CPN ".,.,.,./.,.,.,./.,t,.,. g 2 0-0"]',
                     i,
                 )
-            yield Word("tag", _TAG_ESCAPE.sub(r"\1", tag.group(2)), i, tag.group(1))
-            i = tag.end()
+            name, value, after = tag
+            bad = _SURROGATE.search(value)
+            if bad is not None:  # refused here, not later by export() (issue #24 item 4)
+                raise GameTextError(
+                    f"the tag [{name}] at character {i + 1} holds a lone surrogate "
+                    f"(U+{ord(bad.group()):04X}): it is not a character and cannot be saved "
+                    "as UTF-8",
+                    i,
+                )
+            yield Word("tag", value, i, name)
+            i = after
         elif ch in "}]":
             raise GameTextError(
                 f"unbalanced {ch!r} at character {i + 1}: it closes nothing "
@@ -131,27 +138,14 @@ def _split_glyph(word: str, at: int) -> tuple[str, str]:
 
 def _read_comment(text: str, start: int) -> tuple[str, int]:
     """The comment opening at ``start`` (unescaped) and the index after its ``}``."""
-    parts: list[str] = []
-    i, end = start + 1, len(text)
-    while True:
-        run_end = _COMMENT_RUN.match(text, i).end()
-        parts.append(text[i:run_end])
-        i = run_end
-        if i == end:
-            raise GameTextError(
-                f"unbalanced '{{' at character {start + 1}: the comment "
-                f"{clip(text[start : start + 40])} is not closed with '}}'",
-                start,
-            )
-        if text[i] == "}":
-            return "".join(parts), i + 1
-        escaped = text[i + 1 : i + 2]  # text[i] is a backslash
-        if escaped in ("\\", "}"):
-            parts.append(escaped)
-            i += 2
-        else:
-            parts.append("\\")
-            i += 1
+    comment = read_comment(text, start)
+    if comment is None:
+        raise GameTextError(
+            f"unbalanced '{{' at character {start + 1}: the comment "
+            f"{clip(text[start : start + 40])} is not closed with '}}'",
+            start,
+        )
+    return comment
 
 
 def write_comment(text: str) -> str:

@@ -26,6 +26,7 @@ from ..engine import CernunosError, IllegalDecisionError, Kind, Position
 from ..engine.position import DecisionLike
 from ..record.text import GLYPHS
 from ..record.tree import Game, GameNode
+from .delta import analysis_delta
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ class Change:
     removed: list[int] = field(default_factory=list)
     current: int | None = None
     analysis: dict | None = None
+    analysis_delta: dict | None = None  # ``analysis`` as what changed (:mod:`.delta`), if it can be
     review: dict | None = None
     reset: bool = False  # a new game: every node is new
 
@@ -145,7 +147,8 @@ class Session:
 
     @property
     def analysis(self) -> dict:
-        """The latest analysis state (node, status, lines ...), {} before any."""
+        """The latest analysis state sent to the listeners (node, status, lines ...), {}
+        before any; a running analysis sends at most ten a second, the final one at once."""
         return self._analysis
 
     @property
@@ -395,8 +398,7 @@ class Session:
         ``analyser`` replaces :func:`.solver.analysis` (tests use a fake one);
         ``memory_mb`` bounds an MCTS tree (the solver's default when None).
         """
-        from ..solver import Limit
-        from ..solver.analyse import check_engine
+        from ..solver import Limit, check_engine
 
         engine = check_engine(engine)
         limit = limit or Limit(time=5.0)
@@ -425,7 +427,7 @@ class Session:
         0.1 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,
         see :mod:`.review`).  ``limit``: the finest pass (default 1 s then 5 s), or the
         passes themselves.  Evaluations are cached by position for the whole session."""
-        from ..solver.analyse import check_engine
+        from ..solver import check_engine
 
         limits = review_limits(limit)
         engine = check_engine(engine)
@@ -438,7 +440,8 @@ class Session:
 
     def _set_analysis(self, state: dict) -> None:
         self._analysis = state
-        self._change().analysis = state
+        change = self._change()
+        change.analysis, change.analysis_delta = state, None
         self._publish()
 
     def stop_jobs(self) -> None:
@@ -472,7 +475,9 @@ class Session:
         def apply(change: Change) -> None:
             if job.kind == "review":
                 self._review = change.review = state
-            else:
+            else:  # what changed, unless this change already holds a state the views lack
+                first = change.analysis is None
+                change.analysis_delta = analysis_delta(self._analysis, state) if first else None
                 self._analysis = change.analysis = state
 
         return self.deliver(job, apply)

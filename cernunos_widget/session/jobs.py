@@ -5,16 +5,19 @@ results go through :meth:`.Session.deliver` (dropped when stale) and the work po
 ``job.stop_event`` through the solver's ``stop`` argument.
 
 Every value sent to the page is from **Green's side** (+ is good for Green), with its text
-(:func:`green_text`): ``+0.31``, ``−0.12``, ``Green wins``, ``draw``, ``Purple wins``.
+(:meth:`.solver.PovValue.green_text`): ``+0.31``, ``−0.12``, ``Green wins``, ``draw``,
+``Purple wins``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING
 
-from ..engine import Player, Position
+from ..engine import Decision, Player, Position
 from ..record.movetext import EFFECT_CHOICES, decision_label
+from .throttle import Throttle
 
 if TYPE_CHECKING:
     from ..record.tree import GameNode
@@ -25,8 +28,6 @@ if TYPE_CHECKING:
 # analysis(position, limit, multipv, stop=..., engine=...) -> iterator of info lists
 Analyser = Callable[..., Iterator[list]]
 
-_GREEN_WORDS = {"win": "Green wins", "draw": "draw", "loss": "Purple wins"}  # Green's outcome
-_FLIP = {"win": "loss", "draw": "draw", "loss": "win"}
 MARK_LINE = 6  # decisions of the best line quoted in a mark's text
 _ARROWS = {"push": ("from", "to"), "swap": ("a", "b")}  # event kind -> info keys of its ends
 
@@ -45,11 +46,9 @@ def green_text(green: float, proven: str | None = None) -> str:
     """A value from Green's side in words: ``+0.31``, ``−0.12`` (a minus sign), ``0.00``,
     or, when ``proven`` ('win' / 'draw' / 'loss' for Green), ``Green wins`` / ``draw`` /
     ``Purple wins``."""
-    if proven is not None:
-        return _GREEN_WORDS[proven]
-    if round(green, 2) == 0:
-        return "0.00"
-    return f"{green:+.2f}".replace("-", "\u2212")
+    from ..solver import PovValue  # the session loads the solver only when it needs it
+
+    return PovValue.from_green(green, proven).green_text()
 
 
 def _labels(position: Position, pv: Sequence) -> list[str]:
@@ -70,17 +69,31 @@ def best_drawing(position: Position, pv: Sequence) -> dict:
     (``push`` from -> to, ``wrapped`` when it left the board, ``swap`` a <-> b, ``raise``:
     the Crow's cell -> the raised cell).
     """
-    ghost, arrows = None, []
+    return readable_line(position, pv, draw_only=True)["board"]
+
+
+def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> dict:
+    """``labels`` (the readable decisions of ``pv``) and ``board`` (:func:`best_drawing`),
+    from one replay of the line (``draw_only``: only as far as the drawing needs)."""
+    labels: list[str] = []
+    ghost, arrows, drawing = None, [], True
     for i, decision in enumerate(pv):
         if i and position.choice not in EFFECT_CHOICES:
-            break  # the next placement or growth: another decision of the line
-        chosen = position.parse_decision(decision)
-        if i == 0 and chosen.family == "place":
-            letter = chosen.kind.letter
-            green = position.side == Player.GREEN
-            ghost = {"letter": letter if green else letter.lower(), "cell": chosen.cells[0]}
-        position, events = position.play_with_events(chosen)
-        for event in events:
+            drawing = False  # the next placement or growth: another decision of the line
+            if draw_only:
+                break
+        after, events = position.play_with_events(decision)  # raises if illegal
+        labels.append(decision_label(position, decision, events))
+        if i == 0:
+            chosen = decision
+            if not isinstance(chosen, Decision):  # a token: already checked by the play
+                chosen = position.parse_decision(decision)
+            if chosen.family == "place":
+                letter = chosen.kind.letter
+                green = position.side == Player.GREEN
+                ghost = {"letter": letter if green else letter.lower(), "cell": chosen.cells[0]}
+        position = after
+        for event in events if drawing else ():
             if event.kind in _ARROWS:
                 start, end = (event.info[k] for k in _ARROWS[event.kind])
                 arrow = {"kind": event.kind, "from": start, "to": end}
@@ -89,27 +102,47 @@ def best_drawing(position: Position, pv: Sequence) -> dict:
                 arrows.append(arrow)
             elif event.kind == "raise" and event.cells[0] != event.cells[1]:
                 arrows.append({"kind": "raise", "from": event.cells[0], "to": event.cells[1]})
-    return {"ghost": ghost, "arrows": arrows}
+    return {"labels": labels, "board": {"ghost": ghost, "arrows": arrows}}
 
 
-def line_dict(position: Position, info) -> dict:
+class Replays:
+    """The readable lines (:func:`readable_line`) of one node's analysis, by PV: a line
+    the search keeps reporting is replayed once.  Holds at most ``size`` lines."""
+
+    def __init__(self, position: Position, size: int = 256) -> None:
+        self.position = position
+        self.size = size
+        self._lines: dict[tuple[str, ...], dict] = {}
+
+    def __call__(self, pv: Sequence) -> dict:
+        key = tuple(str(d) for d in pv)
+        line = self._lines.get(key)
+        if line is None:
+            if len(self._lines) >= self.size:
+                self._lines.clear()
+            line = self._lines[key] = readable_line(self.position, pv)
+        return line
+
+
+def line_dict(position: Position, info, replays: Replays | None = None) -> dict:
     """One analysis line for the page, from Green's side: ``green`` (-1..1), ``green_text``,
     the line's decisions as tokens (``pv``) and as readable ``labels``, and ``board``
-    (:func:`best_drawing`)."""
-    green_decides = position.decider is None or position.decider == Player.GREEN
-    value = info.estimate if green_decides else -info.estimate
-    outcome = info.outcome if green_decides or info.outcome is None else _FLIP[info.outcome]
+    (:func:`best_drawing`), the last two from ``replays`` (made for ``position``) when given.
+    ``info``'s values are for the decider at ``position``; ``text`` and ``describe`` keep the
+    solver's words, for that decider."""
+    from ..solver import PovValue, turn_at
+
+    pov = PovValue(info.relative, turn_at(position))
     return {
         "decision": str(info.decision),
         "cells": list(info.decision.cells),
         "text": info.value_text(),
         "describe": info.describe(),
         "proven": info.proven,
-        "green": value + 0.0,  # no -0.0
-        "green_text": green_text(value, outcome if info.proven else None),
+        "green": pov.green().number + 0.0,  # no -0.0
+        "green_text": pov.green_text(),
         "pv": [str(d) for d in info.pv],
-        "labels": _labels(position, info.pv),
-        "board": best_drawing(position, info.pv),
+        **(replays or Replays(position))(info.pv),
         "depth": info.depth,
         "nodes": info.nodes,
         "seconds": round(info.seconds, 2),
@@ -146,7 +179,8 @@ def analysis_work(
     options: dict | None = None,
 ) -> Callable[[Job], None]:
     """Stream the improving best lines of ``node`` into the session's analysis state
-    (``options`` go to the analysis, e.g. ``memory_mb``)."""
+    (``options`` go to the analysis, e.g. ``memory_mb``): at most one update per
+    0.1 s (the latest wins: :class:`.Throttle`), then the final state."""
 
     def work(job: Job) -> None:
         if analyser is None:
@@ -155,19 +189,37 @@ def analysis_work(
             prepare(session, job, base)
         else:
             run = analyser
-        status, lines = "done", []
+        replays = Replays(node.position)
+        status, lines, last = "done", [], None
+        stream = Throttle()
+
+        def publish(infos: list) -> None:
+            nonlocal lines
+            lines = [line_dict(node.position, info, replays) for info in infos]
+            session.set_status(job, {**base, "lines": lines})
+
+        def final() -> None:
+            nonlocal lines, status
+            try:
+                lines = lines if last is None else [
+                    line_dict(node.position, info, replays) for info in last
+                ]
+            except Exception as error:  # noqa: BLE001 - shown as a status
+                status = f"error: {error}"
+            session.set_status(job, {**base, "lines": lines, "status": status})
+
         try:
             lines_of = run(
                 node.position, limit, multipv, stop=job.stop_event, engine=engine, **(options or {})
             )
             for infos in lines_of:
-                lines = [line_dict(node.position, info) for info in infos]
-                session.set_status(job, {**base, "lines": lines})
+                stream.offer(partial(publish, infos))
+                last = infos
         except Exception as error:  # noqa: BLE001 - shown as a status, never a traceback
             status = f"error: {error}"
         if job.stopped and status == "done":
             status = "cancelled"
-        session.set_status(job, {**base, "lines": lines, "status": status})
+        stream.finish(final)
 
     return work
 

@@ -25,21 +25,27 @@ from typing import Any
 from ..engine import CernunosError, Player, Position, Rules
 from ..engine.decisions import decision_of
 from ..record.tree import Game, GameNode
-from ..solver import learned
-from ..solver.analyse import Info, Limit, UnknownEngineError, analysis, check_engine
-from ..solver.calibration import calibration_version
-from ..solver.values import final_score, outcome_word
-from ..version import __version__
+from ..solver import (
+    OUTCOMES,
+    Info,
+    Limit,
+    PovValue,
+    UnknownEngineError,
+    analysis,
+    check_engine,
+    final_score,
+    outcome_word,
+    solver_version,
+    turn_at,
+)
 
 RULES_ID = "default"  # the standard rules (RULES.md) in cache keys and review JSON
 # cached values are only reused by the same solver version, learned weights and scale
-ENGINE_VERSION = f"{__version__}+weights.{learned.version()}+calibration.{calibration_version()}"
+ENGINE_VERSION = solver_version()
 COARSE = Limit(time=0.1)  # a 40-decision game's coarse graph in the widget within 10 s
 DEFAULT_LIMITS = (COARSE, Limit(time=1.0), Limit(time=5.0))
 THRESHOLDS = ((0.3, "??"), (0.2, "?"), (0.1, "?!"))  # drop of the decider's value -> mark
 MARK_NAMES = {"?!": "inaccuracy", "?": "mistake", "??": "blunder"}
-_OUTCOME_VALUE = {"loss": -1, "draw": 0, "win": 1}
-_FLIP = {"win": "loss", "draw": "draw", "loss": "win"}
 
 
 class ReviewError(CernunosError):
@@ -57,7 +63,7 @@ class Value:
         if self.proven is None:
             if not -1.0 <= self.green <= 1.0:
                 raise ReviewError(f"a value is from -1 to 1, not {self.green}")
-        elif _OUTCOME_VALUE.get(self.proven) != self.green:
+        elif OUTCOMES.get(self.proven) != self.green:
             raise ReviewError(
                 f"a proven value is 1.0 'win', 0.0 'draw' or -1.0 'loss', "
                 f"not {self.green} {self.proven!r}"
@@ -65,6 +71,17 @@ class Value:
 
     def to_json(self) -> dict[str, Any]:
         return {"value_green": self.green, "proven": self.proven}
+
+    @property
+    def pov(self) -> PovValue:
+        """This value and whose view it is (Green's): ``.pov(player)`` for another's."""
+        return PovValue.from_green(self.green, self.proven)
+
+    @classmethod
+    def from_pov(cls, value: PovValue) -> Value:
+        """``value``, whoever's view it is, kept from Green's side (no -0.0)."""
+        green = value.green()
+        return cls(green.number + 0.0, green.outcome)
 
 
 @dataclass(frozen=True)
@@ -152,8 +169,7 @@ def judge(before: Value, after: Value, decider: Player) -> str:
 
 def drop_for(before: Value, after: Value, decider: Player) -> float:
     """How much ``decider`` lost from ``before`` to ``after`` (rounded: 0.3 - 0.2 is 0.1)."""
-    sign = 1 if decider == Player.GREEN else -1
-    return round(sign * (before.green - after.green), 9)
+    return round(before.pov.pov(decider).number - after.pov.pov(decider).number, 9)
 
 
 @dataclass
@@ -346,7 +362,7 @@ def _evaluate(
     """
     if position.is_over:
         word = outcome_word(final_score(position))
-        return Evaluation(Value(float(_OUTCOME_VALUE[word]), word), quality="final")
+        return Evaluation(Value(float(OUTCOMES[word]), word), quality="final")
     found = cache.get(position, review.engine, qualities)
     if found is not None:
         return found
@@ -367,13 +383,10 @@ def _evaluate(
 
 def _from_infos(position: Position, infos: list[Info], quality: str) -> Evaluation:
     """The analysis's first decisions (values for the decider, best first), from Green's side."""
-    green = position.decider == Player.GREEN
+    turn = turn_at(position)
 
     def value(info: Info) -> Value:
-        number = (info.estimate if green else -info.estimate) + 0.0  # no -0.0
-        if info.proven:
-            return Value(number, info.outcome if green else _FLIP[info.outcome])
-        return Value(number)
+        return Value.from_pov(PovValue(info.relative, turn))
 
     best = infos[0]
     return Evaluation(
@@ -422,14 +435,10 @@ def _judge_node(before: Evaluation | None, node: NodeReview) -> None:
 def _mark_text(node: NodeReview, before: Value, after: Value) -> str:
     """``?? Green's B@b2: a proven win becomes a loss; best was T@a1 (T@a1 b2 B@c3)``."""
     who = node.decider
-    if before.proven is not None and after.proven is not None:
-        was, now = before.proven, after.proven
-        if who == Player.PURPLE:
-            was, now = _FLIP[was], _FLIP[now]
-        what = f"a proven {was} becomes a {now}"
+    was, now = before.pov.pov(who), after.pov.pov(who)
+    if was.proven and now.proven:
+        what = f"a proven {was.outcome} becomes a {now.outcome}"
     else:
-        sign = 1 if who == Player.GREEN else -1
-        was, now = sign * before.green, sign * after.green
-        what = f"{MARK_NAMES[node.mark]}, {was:+.2f} -> {now:+.2f} for {who.title}"
+        what = f"{MARK_NAMES[node.mark]}, {was.number:+.2f} -> {now.number:+.2f} for {who.title}"
     line = " ".join(node.best_line)
     return f"{node.mark} {who.title}'s {node.decision}: {what}; best was {node.best} ({line})"

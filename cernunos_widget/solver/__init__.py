@@ -1,7 +1,19 @@
 """Solving and analysing Cernunos positions: exact endgames, estimates elsewhere, bots."""
 
 from ..engine.errors import InvalidLimitError
-from .analyse import Info, Limit, Solution, analyse, analysis, best_decision, solve
+from ..version import __version__
+from . import learned
+from .analyse import (
+    Info,
+    Limit,
+    Solution,
+    UnknownEngineError,
+    analyse,
+    analysis,
+    best_decision,
+    check_engine,
+    solve,
+)
 from .bots import (
     Bot,
     GameRecord,
@@ -12,11 +24,23 @@ from .bots import (
     SearchBot,
     play_game,
 )
-from .mcts import Mcts, MemoryBudgetError, mcts_search
+from .calibration import calibration_version
+from .mcts import Mcts, MemoryBudgetError, check_memory_mb, mcts_search
+from .pov import OUTCOMES, PovError, PovValue, Value, seen_by, turn_at
 from .prepare import engine_cached, engine_ready, prepare_engine
-from .values import final_score
+from .search import Budget
+from .values import final_score, heuristic_score, outcome_word
+
+
+def solver_version() -> str:
+    """What a cached value depends on: the package, the learned weights and the scale
+    (the calibration); part of every cache key of analysis results."""
+    return f"{__version__}+weights.{learned.version()}+calibration.{calibration_version()}"
+
 
 __all__ = [
+    "OUTCOMES",
+    "Budget",
     "Bot",
     "GameRecord",
     "GreedyBot",
@@ -27,17 +51,28 @@ __all__ = [
     "MctsBot",
     "MemoryBudgetError",
     "PerfectBot",
+    "PovError",
+    "PovValue",
     "RandomBot",
     "SearchBot",
     "Solution",
+    "UnknownEngineError",
+    "Value",
     "analyse",
     "analysis",
     "best_decision",
+    "check_engine",
+    "check_memory_mb",
     "engine_cached",
     "engine_ready",
     "final_score",
+    "heuristic_score",
     "mcts_search",
+    "outcome_word",
     "play_game",
     "prepare_engine",
+    "seen_by",
     "solve",
+    "solver_version",
+    "turn_at",
 ]

@@ -5,7 +5,8 @@
 >>> for info in analysis(position, Limit(time=5)): ...    # improving results, live
 >>> solve(endgame).outcome                                 # 'win' / 'draw' / 'loss', proven
 
-Values are for the player who makes the first decision at ``position`` (its decider).
+Values are for the player who makes the first decision at ``position`` (its decider, the
+``turn`` of each result; ``info.pov.green()`` gives Green's view, :mod:`.pov`).
 A value is *proven* only when the search reached the end of the game on every line that
 matters; anything else is an *estimate*: the expected result for that player, from -1 (a
 certain loss) to +1 (a certain win), draws 0, calibrated (:mod:`.calibration`), never
@@ -19,16 +20,17 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..engine import CernunosError, Decision, Position
+from ..engine import CernunosError, Decision, Player, Position
 from ..engine.decisions import code_to_text, decision_of
 from ..engine.errors import InvalidLimitError, clip
 from .calibration import calibrated
 from .compiled.evaluation import HANDWRITTEN, LEARNED
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
+from .pov import OUTCOMES, PovValue, Value, seen_by, turn_at
 from .prepare import prepare_engine
 from .search import Budget, SearchAborted
-from .values import describe_score, estimate, final_score, heuristic_score, outcome_word
+from .values import describe_score, estimate, final_score, heuristic_score
 
 # Below this many tokens left in both reserves together, analysis first tries to prove.
 EXACT_RESERVE_LIMIT = 8
@@ -73,12 +75,16 @@ def _check_limit(name: str, value: object, *, whole: bool) -> None:
 
 @dataclass
 class Info:
-    """What the analysis knows about one first decision."""
+    """What the analysis knows about one first decision.
+
+    Every value is the root's decider's (``turn``); :attr:`pov` knows it, so
+    ``info.pov.green()`` is Green's view.
+    """
 
     decision: Decision
     proven: bool
     outcome: str | None  # 'win' / 'draw' / 'loss' for the root's decider, when proven
-    score: int | None  # the strong value (R-17 margins, see values.py), when proven
+    score: int | None  # the strong value (R-17 margins, see values.py) for it, when proven
     estimate: float  # expected result -1 .. 1 for the root's decider (1 / 0 / -1 if proven)
     pv: list[Decision] = field(default_factory=list)  # starts with ``decision``
     depth: int = 0
@@ -86,6 +92,19 @@ class Info:
     seconds: float = 0.0
     engine: str = "alphabeta-handwritten"  # the method behind this value (one of METHODS)
     raw: float | None = None  # the search's own output before calibration (None if proven)
+    turn: Player | None = None  # the root's decider, whose view the values are (None: unsaid)
+
+    @property
+    def relative(self) -> Value:
+        """The value from the root's decider's view (the player is not in it: :attr:`pov`)."""
+        if self.proven:
+            return Value(self.estimate, self.outcome, self.score)
+        return Value(self.estimate)
+
+    @property
+    def pov(self) -> PovValue:
+        """The value and whose view it is; :class:`.pov.PovError` if ``turn`` is unsaid."""
+        return PovValue(self.relative, self.turn)
 
     @property
     def nps(self) -> float:
@@ -126,18 +145,20 @@ class Solution:
     pv: list[Decision]
     nodes: int
     seconds: float
+    turn: Player | None = None  # that player, whose view the values are (None: unsaid)
+
+    @property
+    def pov(self) -> PovValue | None:
+        """The proven value and whose view it is (None when not proven)."""
+        if not self.proven:
+            return None
+        return PovValue(Value.exact(OUTCOMES[self.outcome], self.score), self.turn)
 
     def __str__(self) -> str:
         if not self.proven:
             return f"not provable within the limit ({self.nodes} nodes, {self.seconds:.2f}s)"
         words = describe_score(self.score) if self.score is not None else self.outcome
         return f"{words}, proven: {' '.join(str(d) for d in self.pv)}"
-
-
-def _perspective(position: Position) -> int:
-    """+1 if Green decides first at ``position`` (or it is over), -1 for Purple."""
-    decider = position.decider
-    return -1 if decider is not None and decider.letter == "p" else 1
 
 
 def proof_ordering(position: Position) -> int:
@@ -167,7 +188,7 @@ def solve(
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
     prepare_engine()
     budget = _budget(limit, stop)
-    sign = _perspective(position)
+    turn = turn_at(position)
     if evaluator is None:
         evaluator = proof_ordering(position)
     search = CompiledExactSearch(budget, evaluator=evaluator)
@@ -183,14 +204,16 @@ def solve(
                 position, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1)
             )
     except (SearchAborted, KeyboardInterrupt):
-        return Solution(False, None, None, [], budget.spent, budget.elapsed())
+        return Solution(False, None, None, [], budget.spent, budget.elapsed(), turn)
+    mine = PovValue(Value.exact(outcome, score), Player.GREEN).pov(turn)  # the search's: Green's
     return Solution(
         True,
-        outcome_word(sign * outcome),
-        None if score is None else sign * score,
+        mine.outcome,
+        mine.strong,
         [decision_of(c) for c in line],
         budget.spent,
         budget.elapsed(),
+        turn,
     )
 
 
@@ -319,13 +342,14 @@ def analysis(
 
 
 def _at_a_glance(position: Position, multipv: int) -> list[Info]:
-    """Each first decision rated by the heuristic score of its child (depth 1, no search)."""
-    sign = _perspective(position)
+    """Each first decision rated by the heuristic score of its child (depth 1, no search),
+    for the decider."""
+    turn = turn_at(position)
     infos = []
     for code in position.option_codes:
         child = position.child(code)
-        score = final_score(child) if child.is_over else heuristic_score(child)
-        raw = estimate(sign * score)
+        score = final_score(child) if child.is_over else heuristic_score(child)  # Green's
+        raw = estimate(seen_by(turn, score))
         infos.append(
             Info(
                 decision_of(code),
@@ -336,6 +360,7 @@ def _at_a_glance(position: Position, multipv: int) -> list[Info]:
                 [decision_of(code)],
                 1,
                 raw=raw,
+                turn=turn,
             )
         )
     return sorted(infos, key=lambda i: -i.merit)[:multipv]
@@ -352,7 +377,8 @@ def _mcts_improving(
     method: str,
 ) -> Iterator[list[Info]]:
     """MCTS results (``method``: ``mcts-playouts`` or ``mcts-learned``), best by visits
-    first."""
+    first, for the root's decider."""
+    turn = turn_at(position)
     tree = Mcts(
         position, budget=budget, seed=0, memory_mb=memory_mb, evaluator=_evaluator(method)
     )
@@ -375,6 +401,7 @@ def _mcts_improving(
                 budget.elapsed(),
                 engine=method,
                 raw=None if r.proven is not None else r.value,
+                turn=turn,
             )
             for r in tree.results()
         ]
@@ -402,7 +429,7 @@ def _proofs(
     reserves = position.reserve_size("g") + position.reserve_size("p")
     if reserves > EXACT_RESERVE_LIMIT:
         return False
-    sign = _perspective(position)
+    turn = turn_at(position)
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     green_outcome: dict[int, int] = {}  # -1 / 0 / 1 from Green's point of view
@@ -420,16 +447,17 @@ def _proofs(
                     child, lambda v, o=outcome: (v > 0) - (v < 0) == o, (-1, 1)
                 ),
             ]
-            word = outcome_word(sign * outcome)
+            mine = Value.exact(seen_by(turn, outcome))  # the search's outcome is Green's
             proven[code] = Info(
                 decision_of(code),
                 True,
-                word,
+                mine.outcome,
                 None,
-                {"win": 1.0, "draw": 0.0, "loss": -1.0}[word],
+                mine.number,
                 [decision_of(c) for c in line],
                 depth=len(line),
                 engine=method,
+                turn=turn,
             )
         yield _ranked(proven, budget, multipv)
         for info in _ranked(proven, budget, multipv):  # refine the shown lines to strong values
@@ -441,7 +469,7 @@ def _proofs(
                     children[code], lambda v, s=score: v == s, (score - 1, score + 1)
                 ),
             ]
-            info.score = sign * score
+            info.score = seen_by(turn, score)  # the search's strong value is Green's
             info.pv = [decision_of(c) for c in line]
             info.depth = len(line)
         yield _ranked(proven, budget, multipv)
@@ -465,7 +493,7 @@ def _improving(
     method: str,
 ) -> Iterator[list[Info]]:
     budget = _budget(limit, stop)
-    sign = _perspective(position)
+    turn = turn_at(position)
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     proven: dict[int, Info] = {}
@@ -483,7 +511,7 @@ def _improving(
                 child = children[code]
                 v = depth_search.value(child, depth - 1)
                 line = [code, *depth_search.principal_variation(child, depth - 1)]
-                raw = estimate(sign * v)
+                raw = estimate(seen_by(turn, v))  # v is Green's
                 current[code] = Info(
                     decision_of(code),
                     False,
@@ -494,6 +522,7 @@ def _improving(
                     depth=depth,
                     engine=method,
                     raw=raw,
+                    turn=turn,
                 )
         except (SearchAborted, KeyboardInterrupt):
             return

@@ -16,6 +16,7 @@ from .compiled.evaluation import HANDWRITTEN
 from .compiled.searchers import CompiledDepthSearch
 from .learned import search_weights
 from .mcts import DEFAULT_MEMORY_MB, Mcts, check_memory_mb
+from .pov import seen_by
 from .prepare import prepare_engine
 from .search import Budget, SearchAborted
 from .values import FORFEIT_SCORE, final_score, heuristic_score
@@ -54,12 +55,12 @@ class GreedyBot(Bot):
         self.rng = random.Random(seed)
 
     def choose(self, position: Position) -> Decision:
-        sign = 1 if position.decider == Player.GREEN else -1
+        decider = position.decider
         scored = []
         for code in position.option_codes:
             child = position.child(code)
-            s = final_score(child) if child.is_over else heuristic_score(child)
-            scored.append((sign * s, self.rng.random(), code))
+            s = final_score(child) if child.is_over else heuristic_score(child)  # Green's
+            scored.append((seen_by(decider, s), self.rng.random(), code))
         return decision_of(max(scored)[2])
 
 

@@ -22,9 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..engine import CernunosError, Player, Position
+from ..engine import CernunosError, Position
 from .compiled.convert import encode
 from .compiled.evaluation import HANDWRITTEN, LAYOUT_ID, LEARNED, N_WEIGHTS, value
+from .pov import PovValue, Value
 
 WEIGHTS_PATH = Path(__file__).parent / "weights" / "ntuple.npz"
 _MAX_FILE_BYTES = 64 * 2**20  # far above N_WEIGHTS float32: a bigger file is not ours
@@ -170,5 +171,4 @@ def evaluate(position: Position, weights: Weights | None = None) -> float:
 
 def green_value(position: Position, weights: Weights | None = None) -> float:
     """:func:`evaluate` from Green's point of view."""
-    v = evaluate(position, weights)
-    return v if position.decider == Player.GREEN else -v
+    return PovValue(Value(evaluate(position, weights)), position.decider).green().number

@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..engine import Decision, Position
+from ..engine import Decision, Player, Position
 from ..engine.decisions import decision_of
 from ..engine.errors import CernunosError
 from .compiled.convert import encode
@@ -42,6 +42,7 @@ from .compiled.mcts_tree import (
     principal_line,
 )
 from .learned import search_weights
+from .pov import seen_by
 from .search import Budget, SearchAborted
 
 DEFAULT_MEMORY_MB = 512
@@ -262,11 +263,11 @@ class Mcts:
 
     def results(self) -> list[MctsResult]:
         """First decisions, best first for the root's decider."""
-        sign = 1 if self.root.green else -1
+        turn = Player.GREEN if self.root.green else Player.PURPLE
         out = []
         for code, child in self.root.children.items():
-            proven = None if child.proven is None else sign * child.proven
-            value = float(proven) if proven is not None else sign * child.mean()
+            proven = None if child.proven is None else seen_by(turn, child.proven)
+            value = float(proven) if proven is not None else seen_by(turn, child.mean())
             out.append(
                 MctsResult(
                     decision_of(code),

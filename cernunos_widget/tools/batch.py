@@ -21,8 +21,9 @@ computes it and whatever it computed before.
   ``seconds`` describe the run; every other column is a function of the game, the limit
   and the engine only.
 * **Resume.** Run again with the same ``out``: games with a file are read back, not
-  searched (their positions fill the cache); a file made for another game or another
-  limit, engine or version is an error, never silently mixed.
+  searched (their positions fill the cache); a file made from another input file, for
+  another game or index, with another limit, engine or version, or holding fewer rows
+  than its game, is an error naming it (:mod:`.provenance`), never silently mixed.
 """
 
 from __future__ import annotations
@@ -41,9 +42,10 @@ from typing import Any
 from ..engine import CernunosError, Player, Position
 from ..engine.errors import clip
 from ..record.tree import Game
-from ..solver.analyse import Limit, analyse, check_engine
+from ..solver import Limit, analyse, check_engine
 from ..version import __version__
 from .executors import executor_for
+from .provenance import file_digest, made_from, mismatch
 from .selfplay import start_position
 
 COLUMNS = (
@@ -124,9 +126,8 @@ def analyse_position(position: Position, limit: Limit, engine: str, worker: str)
     started = time.perf_counter()
     info = analyse(position, limit, engine=engine)[0]
     seconds = time.perf_counter() - started
-    sign = 1 if position.decider == Player.GREEN else -1
     pv = " ".join(str(d) for d in info.pv)
-    value = sign * info.estimate
+    value = info.pov.green().number  # the analysis's value is its decider's
     return (value, info.proven, str(info.decision), pv, info.depth, info.nodes, seconds, worker)
 
 
@@ -176,8 +177,15 @@ class _Pending:
 
 class _Run:
     def __init__(
-        self, limit: Limit, engine: str, out: Path | None, progress: bool, total: int | None
+        self,
+        limit: Limit,
+        engine: str,
+        out: Path | None,
+        progress: bool,
+        total: int | None,
+        source: str | None = None,
     ) -> None:
+        self.source = source  # the input file's digest (None: games given as objects)
         self.limit = limit
         self.engine = engine
         self.out = out
@@ -204,7 +212,7 @@ class _Run:
         rules = str(game.root.position.rules)
         fingerprint = _fingerprint(game)
         rows, keys, positions = _layout(index, game, rules)
-        stored = self._stored(index, fingerprint)
+        stored = self._stored(index, fingerprint, len(keys))
         if stored is not None:  # resumed: its positions feed the cache
             for key, analysis in zip(keys, stored, strict=True):
                 self.cache.setdefault(key, analysis)
@@ -268,7 +276,7 @@ class _Run:
             row.update(zip(_ANALYSIS_COLUMNS, analysis, strict=True))
             row["cached"] = not searched_here and analysis[2] is not None  # not a final one
             self.report.cache_hits += row["cached"]
-        table = _table(rows, index, pending.fingerprint, self.settings)
+        table = _table(rows, made_from(self.source, index, pending.fingerprint, self.settings))
         if self.out is None:
             self.frames.append(table)
         else:
@@ -278,9 +286,10 @@ class _Run:
         self.report.positions += len(rows)
         self.bar.update(1)
 
-    def _stored(self, index: int, fingerprint: str) -> list[Analysis] | None:
-        """The analyses of a game already in ``out``, or None; BatchError if they do not
-        belong to this game and these settings."""
+    def _stored(self, index: int, fingerprint: str, positions: int) -> list[Analysis] | None:
+        """The analyses of a game already in ``out``, or None; BatchError if the file was
+        not made from this input, for this game, with these settings, whole
+        (:mod:`.provenance`)."""
         if self.out is None:
             return None
         path = self.out / _FILE.format(index)
@@ -292,18 +301,13 @@ class _Run:
             table = pq.read_table(path)
             meta = json.loads((table.schema.metadata or {}).get(_META, b"{}"))
             stored = table.select(list(_ANALYSIS_COLUMNS)).to_pylist()
+            place = table.select(["game", "ply"]).to_pydict()
         except Exception as error:  # not a file of ours (ours are renamed whole)
             raise BatchError(f"{path} is not a readable results file: {clip(str(error))}") from None
-        if meta.get("game") != fingerprint:
-            raise BatchError(
-                f"{path} holds the results of another game: analyse this file into a new "
-                "directory (or delete the old results)"
-            )
-        if meta.get("settings") != self.settings:
-            raise BatchError(
-                f"{path} was made with other settings ({meta.get('settings')}), not "
-                f"{self.settings}: use a new directory to analyse with these"
-            )
+        expected = made_from(self.source, index, fingerprint, self.settings)
+        problem = mismatch(meta, expected, place["game"], place["ply"], positions)
+        if problem is not None:
+            raise BatchError(f"{path} {problem}")
         return [tuple(row[c] for c in _ANALYSIS_COLUMNS) for row in stored]
 
     def close(self) -> BatchReport:
@@ -369,12 +373,10 @@ def _schema():
     return pa.schema([(name, kinds[kind]) for name, kind in COLUMNS])
 
 
-def _table(rows: list[dict[str, Any]], index: int, fingerprint: str, settings: str):
+def _table(rows: list[dict[str, Any]], meta: dict[str, Any]):
     import pyarrow as pa
 
-    schema = _schema().with_metadata(
-        {_META: json.dumps({"game": fingerprint, "settings": settings})}
-    )
+    schema = _schema().with_metadata({_META: json.dumps(meta)})
     return pa.Table.from_pylist(rows, schema=schema)
 
 
@@ -480,7 +482,8 @@ def analyse_games(
     check_engine(engine)
     sized = isinstance(games, Sized) and not isinstance(games, (str, Game))
     total = len(games) if sized else None
-    run = _Run(limit, engine, _out_dir(out), progress, total)
+    source = file_digest(games) if isinstance(games, (str, os.PathLike)) else None
+    run = _Run(limit, engine, _out_dir(out), progress, total, source)
     try:
         with executor_for(executor, workers, scheduler) as pool:
             if pool is None:
@@ -537,7 +540,15 @@ def read_results(directory: str | os.PathLike):
     tables = []
     for file in files:
         try:
-            tables.append(pq.read_table(file, schema=_schema()))
+            table = pq.read_table(file, schema=_schema())
         except Exception as error:  # not a file of ours
             raise BatchError(f"{file} is not a readable results file: {clip(str(error))}") from None
+        games = set(table.column("game").to_pylist())
+        names = {_FILE.format(g) for g in games if isinstance(g, int)}
+        if len(games) != 1 or names != {file.name}:
+            raise BatchError(
+                f"{file} holds the rows of games {sorted(games)[:3]}, not of the game its name "
+                "says: it belongs to another run"
+            )
+        tables.append(table)
     return _sorted(pa.concat_tables(tables))

@@ -8,20 +8,23 @@ Parallel work takes any :class:`concurrent.futures.Executor` (the PyData convent
 * ``scheduler="tcp://host:8786"``: a ``Client`` to that scheduler (closed afterwards);
 * else ``workers`` local processes (``None``: one per core), started with ``spawn``
   (numba and threads do not survive a ``fork``); each loads the compiled core from
-  numba's cache once, before its first task.  One worker means this process, no pool.
+  numba's cache once, before its first task, and ends when this process ends (even by
+  ``kill -9``: :func:`end_with_parent`).  One worker means this process, no pool.
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 
 from ..engine import CernunosError
 from ..engine.errors import clip
-from ..solver.prepare import prepare_engine
+from ..solver import prepare_engine
 
 MAX_WORKERS = 1024
 
@@ -39,8 +42,27 @@ def check_workers(workers: object) -> int:
     return workers
 
 
-def _worker_start() -> None:
-    """In each new worker process: the compiled core, before any task's clock."""
+WATCH_SECONDS = 0.5  # how often a worker looks for its parent
+
+
+def end_with_parent(parent: int) -> None:
+    """End this process (``os._exit``) soon after the process ``parent`` ends, however it
+    ends (``kill -9`` included): a daemon thread watches for this process being given to
+    another parent.  (``prctl(PR_SET_PDEATHSIG)`` would fire when the *thread* that
+    started the worker ends, which need not be the end of the run.)"""
+    threading.Thread(target=_watch, args=(parent,), name="end-with-parent", daemon=True).start()
+
+
+def _watch(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(1)
+
+
+def _worker_start(parent: int) -> None:
+    """In each new worker process: end with the parent, and the compiled core before any
+    task's clock."""
+    end_with_parent(parent)
     prepare_engine()
 
 
@@ -71,7 +93,10 @@ def executor_for(
         return
     prepare_engine()  # compiled (or loaded) here first, so the workers only load the cache
     pool = ProcessPoolExecutor(
-        count, mp_context=multiprocessing.get_context("spawn"), initializer=_worker_start
+        count,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=_worker_start,
+        initargs=(os.getpid(),),
     )
     try:
         yield pool

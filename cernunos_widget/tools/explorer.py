@@ -28,12 +28,24 @@ from typing import Any
 import numpy as np
 
 from ..engine import CernunosError, Player, Position
+from ..engine.errors import clip
 from ..record.movetext import decision_label
 from .balance import BalanceError, game_line
+from .gamelength import MAX_GAME_DECISIONS
+from .npzfile import Header, NpzError, NpzReader
 
 FORMAT = "cernunos-explorer"
 FORMAT_VERSION = 1
 _OUTCOMES = ("green", "draw", "purple")
+MAX_ROWS = 1 << 25  # decisions listed in a file (100,000 random games: about 4.4 million)
+MAX_META = 1 << 16  # bytes of metadata
+MAX_GAMES = 1 << 40
+_ARRAYS = {  # name: (dtype, columns after the first dimension)
+    "keys": (np.dtype(np.uint64), ()),
+    "starts": (np.dtype(np.int64), ()),
+    "codes": (np.dtype(np.int16), ()),
+    "outcomes": (np.dtype(np.int32), (3,)),
+}
 
 
 class ExplorerError(CernunosError):
@@ -237,38 +249,85 @@ class Explorer:
         tmp.replace(path)
 
     @classmethod
-    def load(cls, path: str | Path) -> Explorer:
-        """Read a file written by :meth:`save`; :class:`ExplorerError` for anything else."""
+    def load(cls, path: str | Path, max_rows: int = MAX_ROWS) -> Explorer:
+        """Read a file written by :meth:`save`; :class:`ExplorerError` naming the file and
+        the part for anything else.  Sizes are checked from the arrays' headers, against
+        the metadata and ``max_rows`` (decisions listed in all), before any array is
+        decompressed, so a small hostile file cannot take much memory."""
+        if type(max_rows) is not int or max_rows < 0:
+            raise ExplorerError(f"max_rows is a number of rows from 0, not {clip(max_rows)}")
         try:
-            with np.load(Path(path), allow_pickle=False) as z:
-                meta = json.loads(z["meta"].tobytes().decode())
-                if meta.get("format") != FORMAT or meta.get("version") != FORMAT_VERSION:
-                    raise ExplorerError(
-                        f"{path} is not a cernunos explorer file of version {FORMAT_VERSION}"
-                    )
-                arrays = [z[name] for name in ("keys", "starts", "codes", "outcomes")]
-        except ExplorerError:
-            raise
-        except (OSError, ValueError, KeyError, EOFError) as e:
-            raise ExplorerError(
-                f"cannot read the explorer file {path}: {type(e).__name__}: {e}"
-            ) from None
-        keys, starts, codes, outcomes = arrays
-        _check_arrays(path, keys, starts, codes, outcomes)
-        return cls(keys, starts, codes, outcomes, int(meta["games"]), int(meta["skipped"]))
+            with NpzReader(Path(path)) as z:
+                meta = _read_meta(z, path)
+                headers = {name: z.header(name) for name in _ARRAYS}
+                _check_headers(path, headers, meta["games"], max_rows)
+                keys, starts, codes, outcomes = (z.array(n, headers[n]) for n in _ARRAYS)
+        except NpzError as e:
+            raise ExplorerError(f"cannot read the explorer file {path}: {e}") from None
+        _check_arrays(path, keys, starts, codes, outcomes, meta["games"])
+        return cls(keys, starts, codes, outcomes, meta["games"], meta["skipped"])
 
 
-def _check_arrays(path, keys, starts, codes, outcomes) -> None:
-    ok = (
-        keys.dtype == np.uint64 and starts.dtype == np.int64 and codes.dtype == np.int16
-        and outcomes.dtype == np.int32 and outcomes.ndim == 2 and outcomes.shape[1:] == (3,)
-        and len(starts) == len(keys) + 1 and len(codes) == len(outcomes)
-        and (len(starts) == 0 or (starts[0] == 0 and starts[-1] == len(codes)))
-        and bool(np.all(starts[1:] > starts[:-1])) and bool(np.all(keys[1:] > keys[:-1]))
-        and bool(np.all(outcomes >= 0))
-    )
-    if not ok:
-        raise ExplorerError(f"the explorer file {path} is damaged (its arrays do not agree)")
+def _damaged(path, part: str, reason: str) -> ExplorerError:
+    return ExplorerError(f"the explorer file {path} is damaged: {part}: {reason}")
+
+
+def _read_meta(z: NpzReader, path) -> dict[str, int]:
+    """The metadata (format, version, games, skipped), checked."""
+    header = z.header("meta")
+    if header.dtype != np.uint8 or len(header.shape) != 1 or header.nbytes > MAX_META:
+        raise _damaged(path, "meta", f"not JSON text of at most {MAX_META} bytes")
+    try:
+        meta = json.loads(z.array("meta", header).tobytes().decode())
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise _damaged(path, "meta", f"not JSON ({type(e).__name__})") from None
+    if not isinstance(meta, dict) or (meta.get("format"), meta.get("version")) != (
+        FORMAT, FORMAT_VERSION
+    ):
+        raise ExplorerError(f"{path} is not a cernunos explorer file of version {FORMAT_VERSION}")
+    for field in ("games", "skipped"):
+        value = meta.get(field)
+        if type(value) is not int or not 0 <= value <= MAX_GAMES:
+            raise _damaged(path, f"meta.{field}", f"a count of games, not {clip(value)}")
+    return meta
+
+
+def _check_headers(path, headers: dict[str, Header], games: int, max_rows: int) -> None:
+    """The arrays' dtypes and shapes agree with each other, the metadata and the bounds."""
+    for name, (dtype, columns) in _ARRAYS.items():
+        header = headers[name]
+        if header.dtype != dtype or header.shape[1:] != columns or not header.shape:
+            raise _damaged(
+                path, name, f"{header.dtype} {header.shape}, not {dtype} (n, {columns})"
+            )
+    rows, positions = headers["codes"].shape[0], headers["keys"].shape[0]
+    bound = min(max_rows, games * MAX_GAME_DECISIONS)  # R-16, R-28: a game's length
+    if rows > bound:
+        raise _damaged(
+            path, "codes", f"{rows:,} rows, more than {bound:,} ({games:,} games, "
+            f"at most {max_rows:,} rows)"
+        )
+    if headers["outcomes"].shape[0] != rows:
+        raise _damaged(path, "outcomes", f"{headers['outcomes'].shape[0]:,} rows, not {rows:,}")
+    if headers["starts"].shape[0] != positions + 1 or positions > rows:
+        raise _damaged(path, "keys, starts", f"{positions:,} keys for {rows:,} rows")
+
+
+def _check_arrays(path, keys, starts, codes, outcomes, games: int) -> None:
+    """The arrays' contents: sorted unique keys, row ranges that cover every row, and each
+    row's counts from 1 to the games in the file."""
+    if len(starts) and not (
+        starts[0] == 0 and starts[-1] == len(codes) and bool(np.all(starts[1:] > starts[:-1]))
+    ):
+        raise _damaged(path, "starts", "the row ranges are not increasing from 0 to the rows")
+    if not bool(np.all(keys[1:] > keys[:-1])):
+        raise _damaged(path, "keys", "not sorted and unique")
+    totals = outcomes.sum(axis=1, dtype=np.int64)
+    if not (bool(np.all(outcomes >= 0)) and bool(np.all(totals >= 1))
+            and bool(np.all(totals <= games))):
+        raise _damaged(
+            path, "outcomes", f"a row's counts are not from 1 to the {games:,} games in all"
+        )
 
 
 def _resolve(where: Any, tokens: Sequence[str]) -> tuple[Position, str]:

@@ -3,6 +3,12 @@
 >>> from cernunos_widget.tools.selfplay import parse_bot, play_games
 >>> games = play_games(100, green="alphabeta:nodes=200", purple="greedy", seed=0)
 >>> games[0].headers["Result"]                      # '1-0', '0-1' or '1/2-1/2'
+>>> run = SelfPlay.checked(10_000, "random", "random")   # every refusal before any work
+>>> for game in run.games(workers=2): ...               # in order, as they finish
+
+A game is played to the end: its length is bounded by the rules (:mod:`.gamelength`,
+R-16 and R-28), so a variant with long games (``counts=X24``: about 5,000 decisions) is
+played like any other.
 
 ``opening=K`` plays each game's first K decisions at random (among the options the bots'
 habits allow), then the bots: node-limited searches are deterministic, so without it two
@@ -20,8 +26,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
-from concurrent.futures import Executor, as_completed
+from collections import deque
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 
 from ..engine import START_CPN, CernunosError, Kind, Player, Position, Rules
@@ -29,17 +36,14 @@ from ..engine.decisions import decision_of
 from ..engine.errors import clip
 from ..record.files import fill_result
 from ..record.tree import Game
-from ..solver.analyse import Limit, analyse
-from ..solver.mcts import Mcts
-from ..solver.search import Budget
-from ..solver.values import final_score, heuristic_score
+from ..solver import Budget, Limit, Mcts, analyse, final_score, heuristic_score, seen_by
 from .botspec import BotSpec, parse_bot
 from .executors import executor_for
+from .gamelength import MAX_GAME_DECISIONS, max_decisions
 
-__all__ = ["BotSpec", "SelfPlayError", "parse_bot", "play_game", "play_games"]
+__all__ = ["BotSpec", "SelfPlay", "SelfPlayError", "parse_bot", "play_game", "play_games"]
 
 MAX_GAMES = 10_000_000
-MAX_DECISIONS = 2_000  # a game ends long before (R-16: reserves only shrink)
 EARLY_TURNS = 2  # early=K: within its player's first two turns (R-13)
 MCTS_MEMORY_MB = 64  # node-limited trees stay far smaller
 PLACEMENT_CHOICES = ("placement", "final-placement")
@@ -96,12 +100,12 @@ class Chooser:
 
     def _greedy(self, position: Position, codes: list[int]) -> int:
         """The option whose result looks best at once, ties broken at random."""
-        sign = 1 if position.decider == Player.GREEN else -1
+        decider = position.decider
         scored = []
         for code in codes:
             child = position.child(code)
-            score = final_score(child) if child.is_over else heuristic_score(child)
-            scored.append((sign * score, self.rng.random(), code))
+            score = final_score(child) if child.is_over else heuristic_score(child)  # Green's
+            scored.append((seen_by(decider, score), self.rng.random(), code))
         return max(scored)[2]
 
     def _alphabeta(self, position: Position, codes: list[int]) -> int:
@@ -155,11 +159,12 @@ def play_game(
         Player.PURPLE: Chooser(purple, random.Random(rng.getrandbits(64))),
     }
     position = start_position(rules)
+    cap = max_decisions(position.rules)  # R-16, R-28: no game under these rules is longer
     side = None
     decisions: list[str] = []
     while not position.is_over:
-        if len(decisions) >= MAX_DECISIONS:
-            raise RuntimeError(f"game {index} did not end within {MAX_DECISIONS} decisions")
+        if len(decisions) >= cap:  # only an engine bug could bring us here
+            raise RuntimeError(f"game {index} did not end within {cap} decisions")
         if position.side != side:  # a new turn starts (or the final placement, R-16)
             side = position.side
             choosers[side].turns += 1
@@ -192,10 +197,103 @@ def _check(n: object, seed: object, opening: object) -> None:
         raise SelfPlayError(f"the number of games is an int from 0 to {MAX_GAMES}, not {clip(n)}")
     if not _int_within(seed, 0, 2**63 - 1):
         raise SelfPlayError(f"the seed is an int from 0 to 2**63 - 1, not {clip(seed)}")
-    if not _int_within(opening, 0, MAX_DECISIONS):
+    if not _int_within(opening, 0, MAX_GAME_DECISIONS):
         raise SelfPlayError(
-            f"the opening is an int from 0 to {MAX_DECISIONS} decisions, not {clip(opening)}"
+            f"the opening is an int from 0 to {MAX_GAME_DECISIONS} decisions, not {clip(opening)}"
         )
+
+
+@dataclass(frozen=True)
+class SelfPlay:
+    """A checked self-play run: ``n`` games between two bots under some rules.
+
+    :meth:`checked` refuses bad input (:class:`SelfPlayError`, ``BotSpecError``,
+    ``RulesError``) before any game is played; :meth:`played` and :meth:`games` then
+    stream the games in index order as they finish, with at most :data:`WINDOW` chunks of
+    games in flight, so memory does not grow with ``n``.
+    """
+
+    n: int
+    green: BotSpec
+    purple: BotSpec
+    seed: int = 0
+    rules: str = "standard"
+    opening: int = 0
+
+    @classmethod
+    def checked(
+        cls,
+        n: int,
+        green: str | BotSpec = "greedy",
+        purple: str | BotSpec = "greedy",
+        seed: int = 0,
+        rules: object = "standard",
+        opening: int = 0,
+    ) -> SelfPlay:
+        """The run, or the error naming what is wrong with its input."""
+        _check(n, seed, opening)
+        rules = str(Rules.parse(rules))  # unknown rules fail here, not in a worker
+        return cls(n, _spec(green), _spec(purple), seed, rules, opening)
+
+    def tags(self) -> dict[str, str]:
+        """The tags every game of the run has (Round and the result are per game)."""
+        tags = {"Green": str(self.green), "Purple": str(self.purple), "Rules": self.rules}
+        if self.opening:
+            tags["Opening"] = str(self.opening)
+        return {**tags, "Seed": str(self.seed)}
+
+    def played(
+        self,
+        executor: Executor | object | None = None,
+        *,
+        workers: int | None = None,
+        scheduler: str | None = None,
+        progress: bool = False,
+    ) -> Iterator[PlayedGame]:
+        """The games' decisions in index order, each as soon as it and those before it
+        are done.  Work goes to ``executor``, else a Dask ``scheduler``, else ``workers``
+        local processes (``None``: one per core; 1: this process)."""
+        args = (self.green, self.purple, self.seed)
+        with executor_for(executor, workers, scheduler) as pool:
+            bar = _bar(self.n, progress)
+            try:
+                if pool is None:
+                    for chunk in _chunks(self.n):
+                        yield from _play_chunk(*args, chunk, self.rules, self.opening)
+                        bar.update(len(chunk))
+                    return
+                for result in _in_order(pool, args, _chunks(self.n), self.rules, self.opening):
+                    yield from result
+                    bar.update(len(result))
+            finally:
+                bar.close()
+
+    def games(self, executor: Executor | object | None = None, **where) -> Iterator[Game]:
+        """The games (:class:`Game` with the run's tags), in index order, as they finish;
+        ``where`` as in :meth:`played`."""
+        tags = self.tags()
+        for played in self.played(executor, **where):
+            yield to_game(played, tags, self.rules)
+
+
+WINDOW = 64  # chunks in flight at most: the finished games wait in order, memory bounded
+
+
+def _in_order(
+    pool: Executor, args: tuple, chunks: Iterator[range], rules: str, opening: int
+) -> Iterator[list[PlayedGame]]:
+    """The chunks' results in submission order, keeping at most :data:`WINDOW` in flight."""
+    in_flight: deque[Future] = deque()
+    try:
+        for chunk in chunks:
+            in_flight.append(pool.submit(_play_chunk, *args, chunk, rules, opening))
+            if len(in_flight) >= WINDOW:
+                yield in_flight.popleft().result()
+        while in_flight:
+            yield in_flight.popleft().result()
+    finally:
+        for future in in_flight:
+            future.cancel()
 
 
 def play_games(
@@ -217,46 +315,21 @@ def play_games(
     Each game has the tags Green, Purple (the canonical specs), Rules, Seed, Round (``i + 1``
     for game ``i``), Result, Score, for a forfeit Termination, and Opening if not 0.  Work goes to
     ``executor`` (an Executor or a Dask Client), else a Dask ``scheduler`` address, else
-    ``workers`` local processes (``None``: one per core; 1: this process).
+    ``workers`` local processes (``None``: one per core; 1: this process).  For many games,
+    :meth:`SelfPlay.games` streams them instead of keeping them all.
     """
-    _check(n, seed, opening)
-    rules = str(Rules.parse(rules))  # unknown rules fail here, not in a worker
-    green_spec, purple_spec = _spec(green), _spec(purple)
-    played: list[PlayedGame] = []
-    with executor_for(executor, workers, scheduler) as pool:
-        chunks = _chunks(n)
-        bar = _bar(n, progress)
-        try:
-            if pool is None:
-                for chunk in chunks:
-                    played += _play_chunk(green_spec, purple_spec, seed, chunk, rules, opening)
-                    bar.update(len(chunk))
-            else:
-                futures = [
-                    pool.submit(
-                        _play_chunk, green_spec, purple_spec, seed, chunk, rules, opening
-                    )
-                    for chunk in chunks
-                ]
-                for future in as_completed(futures):
-                    result = future.result()
-                    played += result
-                    bar.update(len(result))
-        finally:
-            bar.close()
-    played.sort(key=lambda g: g.index)
-    tags = {"Green": str(green_spec), "Purple": str(purple_spec), "Rules": rules}
-    if opening:
-        tags["Opening"] = str(opening)
-    return [to_game(g, {**tags, "Seed": str(seed)}, rules) for g in played]
+    run = SelfPlay.checked(n, green, purple, seed, rules, opening)
+    return list(
+        run.games(executor, workers=workers, scheduler=scheduler, progress=progress)
+    )
 
 
 CHUNK = 16  # games per task: enough to hide a task's overhead, small enough to balance
 
 
-def _chunks(n: int) -> list[range]:
+def _chunks(n: int) -> Iterator[range]:
     size = max(1, min(CHUNK, math.ceil(n / 64)))
-    return [range(i, min(n, i + size)) for i in range(0, n, size)]
+    return (range(i, min(n, i + size)) for i in range(0, n, size))
 
 
 def _bar(total: int, progress: bool):

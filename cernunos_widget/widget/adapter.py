@@ -367,7 +367,9 @@ class CernunosWidget(anywidget.AnyWidget):
             patch["current"] = change.current
             if self._explorer is not None:
                 patch["explorer"] = self._explorer_state()
-        if change.analysis is not None:
+        if change.analysis_delta is not None:  # the analysis the page shows, continued
+            patch["analysis_delta"] = change.analysis_delta
+        elif change.analysis is not None:
             patch["analysis"] = change.analysis
         if change.review is not None:
             patch["review"] = change.review
@@ -386,13 +388,13 @@ class CernunosWidget(anywidget.AnyWidget):
 
     @traitlets.validate("engine")
     def _valid_engine(self, proposal) -> str:
-        from ..solver.analyse import check_engine
+        from ..solver import check_engine
 
         return check_engine(proposal["value"])
 
     @traitlets.validate("memory_mb")
     def _valid_memory(self, proposal) -> float:
-        from ..solver.mcts import check_memory_mb
+        from ..solver import check_memory_mb
 
         return float(check_memory_mb(proposal["value"]))
 
@@ -465,7 +467,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self.overlay = r.fields["on"]
 
     def _do_engine(self, r: Request) -> None:
-        from ..solver.analyse import check_engine
+        from ..solver import check_engine
 
         self.engine = check_engine(r.fields["engine"])
 

@@ -1,30 +1,30 @@
-"""The page's source: the ES module (its parts joined in order, no bundler) and its CSS."""
+"""The page's source: its ES modules (``cernunos_widget/js``) linked into one, and its CSS."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from .linker import Bundle, link
+
 JS = Path(__file__).parents[1] / "js"
-# Each part defines plain functions; widget.js (last) defines render and the export.
-PARTS = (
-    "dom.js",
-    "store.js",
-    "board.js",
-    "panel.js",
-    "graph.js",
-    "movelist.js",
-    "command.js",
-    "comment.js",
-    "editor.js",
-    "explorer.js",
-    "offline.js",
-    "widget.js",
-)
+ENTRY = "widget.js"  # exports default { render }; imports the other parts
+
+
+def bundle() -> Bundle:
+    """The page's parts linked from ``widget.js``, read from disk now."""
+    sources = {path.name: path.read_text(encoding="utf-8") for path in JS.glob("*.js")}
+    return link(sources, ENTRY)
 
 
 def esm() -> str:
     """The widget's ES module (``export default { render }`` at its end)."""
-    return "\n".join((JS / name).read_text(encoding="utf-8") for name in PARTS)
+    return bundle().module()
+
+
+def render_script() -> str:
+    """The page's code with ``render`` bound as a constant, for a static page's script."""
+    linked = bundle()
+    return f"{linked.code}const {{ render }} = {linked.entry}.default;\n"
 
 
 def css() -> str:

@@ -4,7 +4,9 @@ A request is one custom message ``{"id": ..., "gen": ..., "type": ..., <fields>}
 kernel answers it with exactly one message ``{"reply": id, "ok": bool, "message": str,
 "patch": {...}}`` (plus ``"value"`` when the request asks for one: ``check_position``'s
 canonical CPN, ``export_game``'s text, ``export_cgn``'s file, ``load_cgn``'s note).
-Other changes (a cell's Python call, a streaming analysis) arrive as ``{"patch": {...}}``.
+Other changes (a cell's Python call, a streaming analysis) arrive as ``{"patch": {...}}``;
+an analysis update the page can follow comes as ``"analysis_delta"`` (only what changed,
+:mod:`..session.delta`) instead of ``"analysis"``.
 A patch merges into the page's store::
 
     {"gen": 3, "nodes": {"5": record}, "views": {"5": view}, "removed": [7, 8],
@@ -30,6 +32,7 @@ from typing import Any
 
 from ..engine import CernunosError
 from ..record.tree import GameNode
+from ..session.delta import apply_delta, compose
 
 MAX_TEXT = 100_000  # characters in a comment
 MAX_TOKEN_TEXT = 2_000  # characters of decision tokens in one request
@@ -218,6 +221,21 @@ def merge(into: dict, patch: dict) -> dict:
             for node_id in value:
                 into.get("nodes", {}).pop(node_id, None)
                 into.get("views", {}).pop(node_id, None)
+        elif key == "analysis_delta":
+            _merge_delta(into, value)
         else:
             into[key] = value
+            if key == "analysis":
+                into.pop("analysis_delta", None)  # the whole state replaces what changed
     return into
+
+
+def _merge_delta(into: dict, delta: dict) -> None:
+    """Merge an analysis delta into ``into``: applied to the state it holds, or after the
+    delta it holds."""
+    if "analysis" in into:
+        into["analysis"] = apply_delta(into["analysis"], delta)
+    elif "analysis_delta" in into:
+        into["analysis_delta"] = compose(into["analysis_delta"], delta)
+    else:
+        into["analysis_delta"] = delta

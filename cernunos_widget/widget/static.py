@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from .assets import css, esm
+from .assets import css, render_script
 from .htmlsafe import escape_script_json
 
 STATIC_NOTICE = (
@@ -50,7 +50,7 @@ def script_json(value: object) -> str:
 
 def page_html(state: dict, title: str = "Cernunos") -> str:
     """The page for a widget's exported state, as a string."""
-    module = esm().replace("export default { render };", "")
+    module = render_script()
     state = {**state, "static": True}  # the page disables what needs a kernel
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'

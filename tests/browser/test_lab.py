@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from cpn_builder import FINAL_PLACEMENT, LAST_TREE
@@ -167,6 +168,29 @@ def test_analyse_then_cancel_keeps_the_kernel_responsive(lab):
     page.locator(".cw-root .cw-line").first.click()  # a best line becomes a variation
     expect(root).not_to_have_attribute("data-cpn", START)
     assert nb.kernel_state()["game"] != ""
+
+
+LINES = (
+    "import json\nprint(json.dumps([l['green_text'] + ' ' + ' · '.join(l['labels'])"
+    " for l in w.analysis['lines']]))"
+)
+
+
+def test_a_streamed_analysis_shows_the_kernels_final_lines(lab):
+    """Updates after the first carry only what changed (#20 item 5): the page, with no cell
+    run meanwhile (no full write of the tree), ends showing exactly the kernel's lines."""
+    nb = lab("from cernunos_widget import CernunosWidget\nw = CernunosWidget(game='B@b2')", LINES)
+    page = nb.page
+    page.locator(".cw-root [data-role=analysis-time]").select_option("5")
+    page.locator(".cw-root [data-action=analyse]").click()
+    panel = page.locator(".cw-root [data-role=analysis]")
+    expect(panel).to_have_attribute("data-status", "running")
+    expect(panel).to_have_attribute("data-status", "done", timeout=30_000)
+    shown = [t.strip() for t in page.locator(".cw-root .cw-line").all_inner_texts()]
+    expect(page.locator(".cw-root [data-action=analyse]")).to_be_enabled()
+    nb.run(2)
+    kernel = json.loads(nb.cell(2).locator(".jp-OutputArea-output").last.inner_text())
+    assert len(kernel) == 3 and shown == kernel
 
 
 def test_choose_mcts_then_analyse(lab):

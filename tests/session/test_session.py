@@ -35,6 +35,16 @@ def test_the_session_imports_without_traitlets_or_anywidget():
     assert out.stdout.strip() == "[]"
 
 
+def test_playing_in_the_session_leaves_the_solver_unloaded():
+    # jobs.py reaches the solver's point of view (PovValue) only when a value is shown
+    code = (
+        "import sys; import cernunos_widget.session.core as s; s.Session().play('B@b2'); "
+        "print(sorted(m for m in sys.modules if m.startswith('cernunos_widget.solver')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_play_branches_and_reports_what_changed():
     s = Session()
     changes = recorded(s)

@@ -1,0 +1,108 @@
+"""Self-play streamed to a game file: the games are appended as they finish.
+
+A long run keeps memory bounded (the finished games wait at most
+:data:`FLUSH_SECONDS` or :data:`FLUSH_DECISIONS` decisions, then go to the file), and an
+interrupted one (Ctrl-C, an error in a worker, ``kill -9``) leaves the games written so
+far on disk, whole: each batch goes through :func:`.record.files.write_games`, which
+replaces the file atomically.  :func:`check_out` refuses a path the games could not be
+written to, before any game is played.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import time
+from collections import Counter
+from pathlib import Path
+
+from ..engine.errors import clip
+from ..record.files import write_games
+from .selfplay import PlayedGame, SelfPlay, SelfPlayError, to_game
+
+FLUSH_SECONDS = 2.0  # finished games are appended at least this often while games finish
+FLUSH_DECISIONS = 200_000  # ... and as soon as this many decisions wait (memory)
+
+
+def check_out(path: object) -> Path:
+    """``path`` as a game file to write, or :class:`SelfPlayError` saying why it cannot be
+    (a directory; a folder that does not exist, is not a folder or cannot be written; a
+    name too long; a file system that refuses a new file)."""
+    if not isinstance(path, (str, os.PathLike)) or not str(path):
+        raise SelfPlayError(f"the game file is a path, not {clip(path)}")
+    out = Path(path)
+    where = f"cannot write the games to {clip(str(path))}"
+    if out.is_dir():
+        raise SelfPlayError(f"{where}: it is a directory")
+    folder = out.absolute().parent
+    if not folder.exists():
+        raise SelfPlayError(f"{where}: its folder does not exist")
+    if not folder.is_dir():
+        raise SelfPlayError(f"{where}: {clip(str(folder))} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise SelfPlayError(f"{where}: its folder cannot be written")
+    if not out.exists() or out.is_file():  # a device or a FIFO is written as a stream
+        _probe(out, where)
+    return out
+
+
+def _probe(out: Path, where: str) -> None:
+    """Create and remove a file named like the writer's temporary one next to ``out``:
+    a name too long, a read-only or full file system show here, before any game."""
+    probe = out.with_name(f".{out.name}.{secrets.token_hex(6)}.tmp")
+    try:
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        os.unlink(probe)
+    except OSError as e:
+        raise SelfPlayError(f"{where}: {e.strerror or e}") from None
+
+
+class _Appender:
+    """Finished games waiting for the file, and the results of those written."""
+
+    def __init__(self, run: SelfPlay, path: Path) -> None:
+        self.run, self.path, self.tags = run, path, run.tags()
+        self.waiting: list[PlayedGame] = []
+        self.decisions = 0
+        self.results: Counter[str] = Counter()
+        self.started = False  # the first batch replaces the file, the next ones append
+        self.last = time.monotonic()
+
+    def add(self, played: PlayedGame) -> None:
+        self.waiting.append(played)
+        self.decisions += len(played.decisions)
+        if self.decisions >= FLUSH_DECISIONS or time.monotonic() - self.last >= FLUSH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        results: Counter[str] = Counter()
+
+        def games():
+            for played in self.waiting:
+                game = to_game(played, self.tags, self.run.rules)
+                results[game.headers["Result"]] += 1
+                yield game
+
+        write_games(games(), self.path, append=self.started)
+        self.started = True
+        self.results += results
+        self.waiting, self.decisions, self.last = [], 0, time.monotonic()
+
+
+def write_run(run: SelfPlay, path: str | os.PathLike, executor: object = None, **where) -> Counter:
+    """Play ``run`` into the game file ``path`` (replaced), appending the games in index
+    order as they finish; returns how many games had each result (``"1-0"`` ...).
+    ``where`` as in :meth:`SelfPlay.played`.  Whatever stops the run, the games finished
+    before it are in the file (and a run stopped before its first game leaves it as it
+    was)."""
+    out = check_out(path)
+    appender = _Appender(run, out)
+    try:
+        for played in run.played(executor, **where):
+            appender.add(played)
+    finally:
+        if appender.waiting:
+            appender.flush()
+    if not appender.started:  # no game at all: the file is made, empty
+        appender.flush()
+    return appender.results

@@ -1,0 +1,131 @@
+"""Long runs killed for real (issue #24 items 8 and 10): ``kill -9`` of ``cernunos selfplay`` or
+``cernunos analyse-games --workers 2`` leaves what finished on disk, whole, and no worker
+process behind; a rerun of the analysis resumes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from short_games import short_games
+
+import cernunos_widget
+from cernunos_widget.cli import EXIT_OK, main
+from cernunos_widget.record.files import read_games, write_games
+from cernunos_widget.tools.batch import read_results
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+PATIENCE = 180  # seconds to wait for something to happen before the test gives up
+
+
+def stat(pid: int) -> tuple[str, int] | None:
+    """The state letter and the parent pid of a process, None once it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except (FileNotFoundError, ProcessLookupError):
+        return None
+    state, ppid = text.rpartition(")")[2].split()[:2]
+    return state, int(ppid)
+
+
+def alive(pid: int) -> bool:
+    found = stat(pid)
+    return found is not None and found[0] != "Z"  # a zombie has ended
+
+
+def workers_of(parent: int) -> list[int]:
+    """The live spawn workers (multiprocessing's spawn_main) whose parent is ``parent``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        pid = int(entry.name)
+        info = stat(pid)
+        if info is None or info[1] != parent or info[0] == "Z":
+            continue
+        try:
+            if b"spawn_main" in (entry / "cmdline").read_bytes():
+                found.append(pid)
+        except OSError:
+            continue
+    return found
+
+
+def wait_for(condition, what: str) -> None:
+    deadline = time.monotonic() + PATIENCE
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: still not so after {PATIENCE} s")
+        time.sleep(0.2)
+
+
+def start(*args: str, cwd: Path) -> subprocess.Popen:
+    env = {**os.environ, "PYTHONPATH": str(Path(cernunos_widget.__file__).parent.parent)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "cernunos_widget", *args],
+        cwd=cwd,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def kill_and_check_workers_end(process: subprocess.Popen) -> None:
+    workers = workers_of(process.pid)
+    assert len(workers) == 2
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    wait_for(lambda: not any(alive(pid) for pid in workers), "the workers outlive their parent")
+
+
+def finished_games(path: Path) -> int:
+    try:
+        return len(list(read_games(path)))
+    except FileNotFoundError:
+        return 0
+
+
+def test_kill_9_of_selfplay_keeps_the_finished_games_and_ends_the_workers(tmp_path):
+    out = tmp_path / "games.cgn"
+    process = start(
+        "selfplay", "--games", "10000000", "--bot", "random", "--workers", "2", "--out", str(out),
+        cwd=tmp_path,
+    )
+    try:
+        wait_for(
+            lambda: len(workers_of(process.pid)) == 2 and finished_games(out) >= 20,
+            "games reach the file while the run goes on",
+        )
+        kill_and_check_workers_end(process)
+    finally:
+        process.kill()
+    games = list(read_games(out))  # whole games only: each batch replaced the file at once
+    assert len(games) >= 20
+    assert [g.headers["Round"] for g in games] == [str(i + 1) for i in range(len(games))]
+    assert all(g.root.end().position.is_over for g in games)
+
+
+def test_kill_9_of_analyse_games_ends_the_workers_and_a_rerun_resumes(tmp_path, capsys):
+    source = tmp_path / "games.cgn"
+    write_games(short_games(16, seed=21), source)
+    results = tmp_path / "results"
+    command = ["analyse-games", str(source), "--out", str(results), "--nodes", "20000"]
+    process = start(*command, "--workers", "2", cwd=tmp_path)
+    try:
+        wait_for(
+            lambda: len(workers_of(process.pid)) == 2 and any(results.glob("game-*.parquet")),
+            "results files appear while the run goes on",
+        )
+        kill_and_check_workers_end(process)
+    finally:
+        process.kill()
+    assert main([*command, "--workers", "1"]) == EXIT_OK
+    assert " 0 resumed" not in capsys.readouterr().out
+    frame = read_results(results)
+    assert sorted(frame.game.unique()) == list(range(16))
+    assert not frame.duplicated(["game", "ply"]).any()

@@ -99,14 +99,15 @@ def _ordered(
 
 def _best_child(
     p: Position,
+    green: bool,
     first: int,
     alpha: int,
     beta: int,
     budget: Budget,
     child_value: Callable[[Position, int, int], int],
 ) -> tuple[int, int]:
-    """The alpha-beta loop over the children: (best value, its decision code)."""
-    green = decider_index(p) == 0
+    """The alpha-beta loop over the children (``green``: Green decides at ``p``): (best
+    value, its decision code)."""
     best, best_code = (-INFINITY if green else INFINITY), first
     for code, child in _ordered(p, first, green, heuristic_score, budget):
         v = child_value(child, alpha, beta)
@@ -151,14 +152,17 @@ class ExactSearch:
 
     def value(self, p: Position, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         """Fail-soft alpha-beta: exact inside (alpha, beta), else a bound beyond it."""
-        if is_over(p):
+        decider = decider_index(p)  # -1 once the game is over
+        if decider < 0:
             return final_score(p)
         lower, upper, best_code = self.table.get(p, (-INFINITY, INFINITY, -1))
         settled = _probe(lower, upper, alpha, beta)
         if settled is not None:
             return settled
         alpha, beta = max(alpha, lower), min(beta, upper)
-        best, best_code = _best_child(p, best_code, alpha, beta, self.budget, self.value)
+        best, best_code = _best_child(
+            p, decider == 0, best_code, alpha, beta, self.budget, self.value
+        )
         lower, upper = _bounds(best, alpha, beta, lower, upper)
         self.table[p] = (lower, upper, best_code)
         return best
@@ -218,7 +222,8 @@ class DepthSearch:
         self.reached_horizon = False
 
     def value(self, p: Position, depth: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
-        if is_over(p):
+        decider = decider_index(p)  # -1 once the game is over
+        if decider < 0:
             return final_score(p)
         if depth <= 0:
             self.reached_horizon = True
@@ -232,6 +237,7 @@ class DepthSearch:
                 return settled
         best, best_code = _best_child(
             p,
+            decider == 0,
             best_code,
             alpha,
             beta,

@@ -20,7 +20,7 @@ from .errors import (
 from .events import Event
 from .geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_NAMES, WOLF_ZONE
 from .notation import START_CPN
-from .position import Position, PowerInfo, Result, Token
+from .position import Position, PowerInfo, Result, Step, Token
 from .rules import Rules
 from .tokens import Kind, Player
 
@@ -47,6 +47,7 @@ __all__ = [
     "Result",
     "Rules",
     "RulesError",
+    "Step",
     "Token",
     "parse_decisions",
 ]

@@ -149,6 +149,17 @@ def text_to_code(text: object) -> int:
     raise DecisionSyntaxError(f"bad decision {clip(token)}: expected {_FORMS}")
 
 
+def code_of(decision: object) -> int:
+    """The code meant by ``decision``: a token (str), a :class:`Decision` or an int code,
+    whether or not a decision has it (legality is the position's). A bool or any other type
+    is a :class:`DecisionSyntaxError`."""
+    if isinstance(decision, Decision):
+        return decision.code
+    if isinstance(decision, int) and not isinstance(decision, bool):
+        return decision
+    return text_to_code(decision)  # raises DecisionSyntaxError for non-strings
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """One decision, a small hashable value; ``str(d)`` is its token."""

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from . import events as ev
 from .board import coverable_cells, occupied_counts, power_parts, top_tree_counts
-from .decisions import Decision, code_to_text, decision_of, is_code, text_to_code
+from .decisions import Decision, code_of, code_to_text, decision_of, is_code
 from .effects import (
     CHOICE_BOAR,
     CHOICE_CROW,
@@ -355,12 +355,7 @@ class Position:
         """The legal code meant by ``decision``: a token (str), a :class:`Decision` or an
         int code. A bool or any other type is a :class:`DecisionSyntaxError`; a code no
         decision has, or one not legal here, an :class:`IllegalDecisionError`."""
-        if isinstance(decision, Decision):
-            code = decision.code
-        elif isinstance(decision, int) and not isinstance(decision, bool):
-            code = decision
-        else:
-            code = text_to_code(decision)  # raises DecisionSyntaxError for non-strings
+        code = code_of(decision)
         if code in self._options:
             return code
         legal = self.legal_tokens()
@@ -413,6 +408,12 @@ class Position:
 
     def play_with_events(self, decision: DecisionLike) -> tuple[Position, tuple[Event, ...]]:
         """Like :meth:`play`, also returning what happened, in order."""
+        step = self.step(decision)
+        return step.position, step.events
+
+    def step(self, decision: DecisionLike) -> Step:
+        """``decision`` checked once and resolved once: the legal :class:`Decision`, the
+        position after it and what happened, in order (one click of the board)."""
         code = self._code_of(decision)
         events: list[Event] = []
         work = self._work(events)
@@ -420,7 +421,7 @@ class Position:
         after = Position._freeze(work, work.settle())
         if after._phase == OVER:
             events.append(ev.game_over(after.result().summary))
-        return after, tuple(events)
+        return Step(self, decision_of(code), after, tuple(events))
 
     def play_line(self, decisions: str | Iterable[DecisionLike]) -> Position:
         """Play several decisions (a space-separated string or an iterable) in turn."""
@@ -513,15 +514,32 @@ class Position:
         anything, trees = coverable_cells(self._board, p, self._rules)
         return tuple(CELL_NAMES[c] for c in (trees if k == Kind.TREE else anything))
 
+    def coverable(self, player: Player | str | None = None) -> tuple[tuple[str, ...], ...]:
+        """R-11, R-12: the cells where ``player`` (default: the side) may place any kind
+        but a Tree, and those where a Tree may go, whatever their reserve holds."""
+        p = self._side if player is None else _player(player)
+        anything, trees = coverable_cells(self._board, p, self._rules)
+        return tuple(CELL_NAMES[c] for c in anything), tuple(CELL_NAMES[c] for c in trees)
+
     def placement_map(self, player: Player | str | None = None) -> dict[Kind, tuple[str, ...]]:
         """For each kind ``player`` holds in reserve, the cells it may be placed on."""
         p = self._side if player is None else _player(player)
-        anything, trees = coverable_cells(self._board, p, self._rules)
+        anything, trees = self.coverable(p)
         return {
-            Kind(k): tuple(CELL_NAMES[c] for c in (trees if k == TREE else anything))
+            Kind(k): trees if k == TREE else anything
             for k in range(8)
             if self._reserve[p * OWNER_BIT + k]
         }
+
+
+class Step(NamedTuple):
+    """One decision made: the position before it, the decision, the position after it and
+    the events it caused (:meth:`Position.step`)."""
+
+    before: Position
+    decision: Decision
+    position: Position
+    events: tuple[Event, ...]
 
 
 def _rules_of(rules: RulesLike) -> Rules:

@@ -73,7 +73,11 @@ def decision_label(
     destination is read from them, and they are computed when not given. Raises
     :class:`DecisionSyntaxError` or :class:`IllegalDecisionError` for a bad decision.
     """
-    chosen = position.parse_decision(decision)
+    return _label(position, position.parse_decision(decision), events)
+
+
+def _label(position: Position, chosen: Decision, events: Sequence[Event] | None) -> str:
+    """:func:`decision_label` of a decision known to be legal in ``position``."""
     family, cells = chosen.family, chosen.cells
     if family == "place":
         return f"{chosen.kind.title} {cells[0]}"
@@ -136,10 +140,21 @@ def next_entry(
     """The entry of ``decision`` made in ``before`` after a line in ``state``, and the state
     after it: :func:`move_entries` one decision at a time (a tree numbers each node from its
     parent's state)."""
-    choice = before.choice
-    if choice is None:
+    if before.choice is None:
         raise MoveTextError(f"node {index} of the line starts from a finished game")
-    chosen = before.parse_decision(decision)
+    return _entry(state, before, before.parse_decision(decision), events, index, node_id)
+
+
+def _entry(
+    state: LineState,
+    before: Position,
+    chosen: Decision,
+    events: Sequence[Event] | None,
+    index: int,
+    node_id: int | None,
+) -> tuple[MoveEntry, LineState]:
+    """:func:`next_entry` of a decision known to be legal in ``before`` (a tree's node)."""
+    choice = before.choice
     if events is None:
         events = before.play_with_events(chosen)[1]
     first = state.last_choice is None
@@ -167,7 +182,7 @@ def next_entry(
         effect=choice in EFFECT_CHOICES,
         kind=chosen.kind.letter if chosen.family == "place" else "",
         token=str(chosen),
-        label=decision_label(before, chosen, events),
+        label=_label(before, chosen, events),
         narration=" ".join(e.text for e in events),
     )
     return entry, LineState(turn, choice, green, purple)
@@ -239,8 +254,8 @@ class TreeMoves:
             if item.parent is None:
                 self._cache[item.id] = (None, LineState())
                 continue
-            before = item.parent.position
-            entry, state = next_entry(state, before, item.decision, item.events, node_id=item.id)
+            before = item.parent.position  # a node's decision was legal there: no check
+            entry, state = _entry(state, before, item.decision, item.events, 0, item.id)
             self._cache[item.id] = (_move_record(entry, state), state)
         return self._cache[node.id][0]
 

@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain
 
-from ..engine import START_CPN, CernunosError, Decision, Player, Position, Rules
+from ..engine import START_CPN, CernunosError, Decision, Player, Position, Rules, Step
+from ..engine.decisions import code_of
 from ..engine.errors import clip
 from ..engine.events import Event
 from .text import (
@@ -103,14 +104,28 @@ class GameNode:
         return n
 
     def play(self, decision: str | Decision) -> GameNode:
-        """The child reached by ``decision``, adding it as a new variation if needed."""
-        chosen = self.position.parse_decision(decision)  # raises for bad or illegal input
-        for child in self.children:
-            if child.decision == chosen:
-                return child
-        position, events = self.position.play_with_events(chosen)
-        child = GameNode(self.game, self, chosen, position, events)
-        self.children.append(child)
+        """The child reached by ``decision``, adding it as a new variation if needed
+        (a new child: the decision checked and resolved once, :meth:`Position.step`)."""
+        return self.child_for(decision) or self.attach(self.position.step(decision))
+
+    def child_for(self, decision: str | Decision | int) -> GameNode | None:
+        """The child ``decision`` leads to, if it is in the tree (None otherwise). A child's
+        decision was legal here, so a match needs no legality check; a malformed token
+        raises :class:`DecisionSyntaxError`."""
+        if not self.children:
+            return None
+        code = code_of(decision)
+        return next((c for c in self.children if c.decision.code == code), None)
+
+    def attach(self, step: Step) -> GameNode:
+        """The child ``step`` (a :meth:`Position.step` from this node's position) reaches,
+        added as a new variation unless it is already in the tree."""
+        if step.before is not self.position and step.before != self.position:
+            raise CernunosError("this step starts from another position than the node's")
+        child = self.child_for(step.decision)
+        if child is None:
+            child = GameNode(self.game, self, step.decision, step.position, step.events)
+            self.children.append(child)
         return child
 
     def is_main_variation(self) -> bool:

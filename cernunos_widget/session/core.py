@@ -22,12 +22,13 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine import CernunosError, IllegalDecisionError, Kind, Position
+from ..engine import CernunosError, IllegalDecisionError, Kind, Position, Step
 from ..engine.position import DecisionLike
 from ..record.text import GLYPHS
 from ..record.tree import Game, GameNode
 from .delta import analysis_delta
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
+from .page import ExplorerLike, NodeDisplay
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -46,6 +47,10 @@ class SessionError(CernunosError):
     """An operation that makes no sense in the session's state (e.g. a stale request)."""
 
 
+class NoAnalysisLineError(SessionError):
+    """A best line of the analysis asked for that the analysis does not have."""
+
+
 @dataclass
 class Change:
     """What one operation changed, for the views (the widget sends it to the page)."""
@@ -58,6 +63,7 @@ class Change:
     analysis: dict | None = None
     analysis_delta: dict | None = None  # ``analysis`` as what changed (:mod:`.delta`), if it can be
     review: dict | None = None
+    explorer: bool = False  # the opening explorer was set (or removed)
     reset: bool = False  # a new game: every node is new
 
     def touch(self, node: GameNode, created: bool = False) -> None:
@@ -68,7 +74,7 @@ class Change:
 
     def __bool__(self) -> bool:
         return bool(
-            self.nodes or self.removed or self.reset
+            self.nodes or self.removed or self.reset or self.explorer
             or self.current is not None or self.analysis is not None or self.review is not None
         )
 
@@ -125,6 +131,8 @@ class Session:
         self._evals: dict[int, dict] = {}  # node id -> its review evaluation (Green's side)
         self._review_cache: ReviewCache | None = None
         self._pending: Change | None = None
+        self._display = NodeDisplay()
+        self._explorer: ExplorerLike | None = None
 
     # ------------------------------------------------------------------ reading
 
@@ -164,6 +172,16 @@ class Session:
 
             self._review_cache = ReviewCache()
         return self._review_cache
+
+    @property
+    def display(self) -> NodeDisplay:
+        """What each node shows (view, move text), computed once per node."""
+        return self._display
+
+    @property
+    def explorer(self) -> ExplorerLike | None:
+        """The opening explorer the page lists the current node's decisions from (or None)."""
+        return self._explorer
 
     def evaluation(self, node: GameNode) -> dict | None:
         """``node``'s evaluation by the latest review (``green``, ``proven``, ``text``...)."""
@@ -236,15 +254,11 @@ class Session:
             raise SessionError("nothing to play: give one or more decision tokens")
 
         def run() -> GameNode:
-            start = self.resolve(node)
-            _check_line(start.position, items)  # raises before the tree changes
-            here = start
-            for item in items:
-                known = {id(c) for c in here.children}
-                child = here.play(item)
-                if id(child) not in known:
-                    self._change().touch(here)  # its list of children changed
-                    self._change().touch(child, created=True)
+            here, steps = _follow(self.resolve(node), items)  # raises before the tree changes
+            for step in steps:
+                child = here.attach(step)
+                self._change().touch(here)  # its list of children changed
+                self._change().touch(child, created=True)
                 here = child
             self._set_current(here)
             return here
@@ -299,6 +313,7 @@ class Session:
             change.removed.extend(doomed)
             for node_id in doomed:
                 self._evals.pop(node_id, None)
+            self._display.forget(doomed)
             change.touch(parent)
             if inside:
                 self._set_current(parent)
@@ -338,6 +353,30 @@ class Session:
 
         return self._operation(run)
 
+    def set_explorer(self, explorer: ExplorerLike | None) -> None:
+        """List ``explorer``'s decisions for the current node on the page (None: no panel);
+        ``explorer`` is a :class:`~cernunos_widget.tools.explorer.Explorer`."""
+        if explorer is not None and not isinstance(explorer, ExplorerLike):
+            raise SessionError(
+                f"an explorer answers query, count and games, as Explorer does; "
+                f"not a {type(explorer).__name__}"
+            )
+
+        def run() -> None:
+            self._explorer = explorer
+            self._change().explorer = True
+
+        self._operation(run)
+
+    def play_analysis_line(self, index: int = 0) -> GameNode:
+        """Play best line ``index`` of the analysis from its node, as a new variation
+        (:class:`NoAnalysisLineError` if the analysis has no such line)."""
+        with self.lock:
+            lines = self._analysis.get("lines") or []
+            if not 0 <= index < len(lines):
+                raise NoAnalysisLineError(f"no analysis line {index}: there are {len(lines)}")
+            return self.play(lines[index]["pv"], node=self._analysis["node"])
+
     def replace_game(self, game: Game) -> Game:
         """Start over with ``game`` (a new generation; running jobs stop); returns the old."""
         if not isinstance(game, Game):
@@ -351,6 +390,7 @@ class Session:
             self._generation += 1
             self._current = game.root.end()
             self._analysis, self._review, self._evals = {}, {}, {}
+            self._display.clear()
             change = self._change()
             change.generation = self._generation
             change.reset = True
@@ -517,13 +557,22 @@ def review_limits(limit: Limit | Sequence[Limit] | None) -> tuple[Limit, ...]:
     return (limit,) if coarse_enough else (COARSE, limit)
 
 
-def _check_line(position: Position, items: list) -> None:
-    """Raise the engine's error for the first bad decision of ``items``, with its reason."""
+def _follow(start: GameNode, items: list) -> tuple[GameNode, list[Step]]:
+    """Where ``items`` lead from ``start``: the last node already in the tree, then the new
+    decisions, each checked and resolved once (:meth:`Position.step`). Raises the engine's
+    error, with its reason, for the first bad decision; the tree is not touched."""
+    here, steps = start, []
     for item in items:
+        child = None if steps else here.child_for(item)
+        if child is not None:
+            here = child
+            continue
+        position = steps[-1].position if steps else here.position
         try:
-            position = position.play(item)
+            steps.append(position.step(item))
         except IllegalDecisionError as error:
             raise _explained(position, item, error) from None
+    return here, steps
 
 
 def _explained(position: Position, item: object, error: IllegalDecisionError) -> CernunosError:

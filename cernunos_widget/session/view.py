@@ -1,4 +1,5 @@
-"""What the page draws for one node of the game, computed by the engine (JSON-ready).
+"""What the page draws for one node of the game, computed by the engine (JSON-ready):
+its view (the board) and its record (tree links and annotations).
 
 The front end renders this and sends intent back; it never decides legality, so
 everything rule-dependent (options, powers, who chooses) comes from the engine here;
@@ -10,6 +11,7 @@ from __future__ import annotations
 from ..engine import CELL_NAMES, Kind, Player, Position
 from ..engine.events import Event
 from ..engine.geometry import CELL_INDEX
+from ..record.tree import GameNode
 
 KIND_NAMES = {k.letter: k.title for k in Kind}
 
@@ -68,11 +70,14 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
         "result_text": "",
     }
     if choice in ("placement", "final-placement"):
+        anything, trees = position.coverable()  # computed once for both (R-11, R-12)
         view["placer"] = position.side.letter
         view["placements"] = {
-            k.letter: list(cells) for k, cells in position.placement_map().items()
+            k.letter: list(trees if k == Kind.TREE else anything)
+            for k, held in position.reserve(position.side).items()
+            if held
         }
-        view["coverable"] = list(position.placement_cells(Kind.BOAR))
+        view["coverable"] = list(anything)
     elif choice in ("boar-target", "crow-cell", "fox-order"):
         view["targets"] = list(tokens)
     elif choice == "fox-swap":
@@ -94,3 +99,22 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
         view["result"] = str(result)
         view["result_text"] = result.summary
     return view
+
+
+def node_record(node: GameNode, evaluation: dict | None = None) -> dict:
+    """A node's tree links and annotations (small; resent whenever they change), with its
+    review ``eval`` (Green's side) once it has one."""
+    record = {
+        "id": node.id,
+        "parent": -1 if node.parent is None else node.parent.id,
+        "token": node.token,
+        "children": [c.id for c in node.children],
+        "comment": node.comment,
+        "mark": node.mark,
+        "mark_text": node.mark_text,
+        "glyph": node.glyph,
+        "ply": node.ply,
+    }
+    if evaluation is not None:
+        record["eval"] = evaluation
+    return record

@@ -9,7 +9,6 @@ keeps every board while a click costs only the new node.  ``docs/widget.md`` has
 
 from __future__ import annotations
 
-import io
 import logging
 import os
 import threading
@@ -22,24 +21,14 @@ import traitlets
 
 from ..engine import CernunosError, Position, Rules
 from ..engine.icons import COLORS, ICONS
-from ..engine.zones import zone_table
-from ..record.movetext import TreeMoves
-from ..record.tree import Game, GameNode, outcome_problem
-from ..session.core import Change, Job, NodeRef, Session
-from ..session.view import KIND_NAMES, build_view
+from ..record.tree import Game, GameNode
+from ..session import gamefiles, page
+from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
+from ..session.view import KIND_NAMES
 from .assets import css, esm
-from .protocol import Request, RequestError, merge, node_record, parse_request, request_id
+from .protocol import Request, RequestError, merge, parse_request, request_id
 
-_ZONES = {Rules(): zone_table()}  # the hover zones by rules (R-6: the Wolf's depends on them)
-MAX_EXPLORER_ENTRIES = 30  # the explorer panel's rows (the most played decisions)
 _log = logging.getLogger(__name__)
-
-
-def _zones(rules: Rules) -> dict:
-    """The hover zones under ``rules``, computed once per rule set."""
-    if rules not in _ZONES:
-        _ZONES[rules] = zone_table(rules)
-    return _ZONES[rules]
 
 
 class CernunosWidget(anywidget.AnyWidget):
@@ -80,14 +69,11 @@ class CernunosWidget(anywidget.AnyWidget):
             start = Position.from_cpn(cpn, rules=rules) if cpn is not None else position
             game = Game(start, rules=rules)
         self._session = Session(game)
-        self._views: dict[int, dict] = {}
-        self._moves = TreeMoves()  # each node's move text (movetext.py), cached like views
         self._collect: dict | None = None  # a request's patch, while it is handled
         self._collect_thread: int | None = None
         self._dirty = False
-        self._explorer = None  # an explorer.Explorer, once set
         self.message = ""  # the last refusal of a page request (the page shows it too)
-        super().__init__(overlay=overlay, zones=_zones(game.rules), **kwargs)
+        super().__init__(overlay=overlay, zones=page.zones(game.rules), **kwargs)
         self.tree = self._full_state()
         self._session.subscribe(self._on_change)
         self.on_msg(self._on_page_message)
@@ -120,19 +106,14 @@ class CernunosWidget(anywidget.AnyWidget):
         """Replace the tree by game ``index`` of a ``.cgn`` file (a path, or an open stream:
         ``io.StringIO(text)`` for text); returns the previous tree. A bad file raises
         :class:`.GameFileError` (with its line) and changes nothing."""
-        from ..record.files import read_game
-
-        return self._session.replace_game(read_game(source, index))
+        return gamefiles.load_games(self._session, source, index)
 
     def save_game(self, path: str | os.PathLike, *, append: bool = False) -> int:
         """Write the tree, with its headers, to the ``.cgn`` file ``path`` (atomically;
         ``append=True`` adds it after the games there). Tags the tree contradicts (a
         ``[Result]`` after its end was deleted) raise :class:`.GameFileError`:
         ``cernunos_widget.record.files.fill_result(w.game)`` sets them from the main line."""
-        from ..record.files import write_games
-
-        with self._session.lock:
-            return write_games([self.game], path, append=append)
+        return gamefiles.save_game(self._session, path, append=append)
 
     def setup(self, cpn: str) -> Game:
         """Start a new game tree at the position ``cpn``; returns the previous tree."""
@@ -239,17 +220,15 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def play_analysis_line(self, index: int = 0) -> GameNode:
         """Play best line ``index`` of the analysis from its node, as a new variation."""
-        with self._session.lock:
-            a = self._session.analysis
-            lines = a.get("lines") or []
-            if not 0 <= index < len(lines):
-                raise RequestError(f"no analysis line {index}: there are {len(lines)}")
-            return self._session.play(lines[index]["pv"], node=a["node"])
+        try:
+            return self._session.play_analysis_line(index)
+        except NoAnalysisLineError as error:  # the page's request names a line it showed
+            raise RequestError(str(error)) from None
 
     @property
     def explorer(self):
         """The opening explorer whose entries the page lists for the current node (or None)."""
-        return self._explorer
+        return self._session.explorer
 
     @explorer.setter
     def explorer(self, explorer) -> None:
@@ -266,40 +245,18 @@ class CernunosWidget(anywidget.AnyWidget):
                 f"the explorer is an Explorer (Explorer.build or Explorer.load) or None, "
                 f"not a {type(explorer).__name__}"
             )
-        with self._session.lock:
-            self._explorer = explorer
-            self._emit({"gen": self._session.generation, "explorer": self._explorer_state()})
-
-    def _explorer_state(self) -> dict | None:
-        """The explorer's entries for the current node, most played first."""
-        if self._explorer is None:
-            return None
-        node = self._session.node
-        try:
-            entries = self._explorer.query(node, limit=MAX_EXPLORER_ENTRIES)
-            more = self._explorer.count(node) - len(entries)
-        except CernunosError:  # e.g. a game set up in the middle of an effect
-            entries, more = [], 0
-        return {
-            "node": node.id,
-            "games": self._explorer.games,
-            "entries": [e.to_dict() for e in entries],
-            "more": more,
-        }
+        self._session.set_explorer(explorer)
 
     def to_html(self, path: str | Path | None = None, title: str = "Cernunos") -> str:
         """A self-contained HTML page of the board and its tree (works offline, no kernel)."""
-        from .static import page_html
+        from .static import save_page
 
-        html = page_html(self.state_for_export(), title)
-        if path is not None:
-            Path(path).write_text(html, encoding="utf-8")
-        return html
+        return save_page(self.state_for_export(), path, title)
 
     def state_for_export(self) -> dict:
         """Every synced value the page needs, with the tree up to date (for static pages)."""
         return {
-            "tree": self._full_state(),
+            **page.export_state(self._session, self._settings()),
             "icons": self.icons,
             "colors": self.colors,
             "kind_names": self.kind_names,
@@ -308,76 +265,18 @@ class CernunosWidget(anywidget.AnyWidget):
 
     # ------------------------------------------------------------------ state and patches
 
-    def _view(self, node: GameNode) -> dict:
-        view = self._views.get(node.id)
-        if view is None:
-            view = self._views[node.id] = build_view(node.position, node.events)
-        return view
-
-    def _record(self, node: GameNode) -> dict:
-        """A node's record with its move text (turn, label, narration: stable per node)."""
-        evaluation = self._session.evaluation(node)
-        return {**node_record(node, evaluation), "move": self._moves.record(node)}
-
     def _settings(self) -> dict:
-        settings = {"overlay": self.overlay, "engine": self.engine}
-        rules = self.rules
-        if not rules.is_standard:  # D-10: the page shows the variant in play
-            settings.update(rules=str(rules), rules_text=rules.describe())
-        return settings
+        return page.settings(self.rules, self.overlay, self.engine)
 
     def _full_state(self) -> dict:
         """The whole tree with every view: the ``tree`` trait and a reset patch."""
-        s = self._session
-        with s.lock:
-            nodes = list(s.game.root.walk())
-            state = {
-                "gen": s.generation,
-                "nodes": {n.id: self._record(n) for n in nodes},
-                "views": {n.id: self._view(n) for n in nodes},
-                "current": s.node.id,
-                "analysis": s.analysis,
-                "review": s.review_state,
-                "settings": self._settings(),
-            }
-            if self._explorer is not None:
-                state["explorer"] = self._explorer_state()
-            return state
-
-    def _patch_of(self, change: Change) -> dict:
-        if change.reset:
-            self._views.clear()
-            self._moves.clear()
-            self.zones = _zones(self.rules)  # a new game may have other rules
-            return {**self._full_state(), "reset": True}
-        game = self._session.game
-        patch: dict = {"gen": change.generation}
-        live = [n for n in change.nodes if n in game]
-        if live:
-            patch["nodes"] = {n.id: self._record(n) for n in live}
-        views = {n.id: self._view(n) for n in live if n.id in change.created}
-        if views:
-            patch["views"] = views
-        if change.removed:
-            patch["removed"] = list(change.removed)
-            for node_id in change.removed:
-                self._views.pop(node_id, None)
-            self._moves.forget(change.removed)
-        if change.current is not None:
-            patch["current"] = change.current
-            if self._explorer is not None:
-                patch["explorer"] = self._explorer_state()
-        if change.analysis_delta is not None:  # the analysis the page shows, continued
-            patch["analysis_delta"] = change.analysis_delta
-        elif change.analysis is not None:
-            patch["analysis"] = change.analysis
-        if change.review is not None:
-            patch["review"] = change.review
-        return patch
+        return page.full_state(self._session, self._settings())
 
     def _on_change(self, change: Change) -> None:
         """A session change (under the session's lock): to the request's reply, or sent now."""
-        self._emit(self._patch_of(change))
+        if change.reset:
+            self.zones = page.zones(self.rules)  # a new game may have other rules
+        self._emit(page.patch_of(self._session, change, self._settings()))
 
     def _emit(self, patch: dict) -> None:
         self._dirty = True
@@ -505,23 +404,12 @@ class CernunosWidget(anywidget.AnyWidget):
         self._session.replace_game(Game.parse(r.fields["text"], rules=self.rules))
 
     def _do_export_cgn(self, r: Request) -> str:
-        """The game as a ``.cgn`` file for the page's download. Tags the tree no longer
-        matches (its end deleted or promoted away) are set from the main line first."""
-        from ..record.files import fill_result, format_game
-
-        game = self._session.game
-        if outcome_problem(game.headers, game.root.end().position) is not None:
-            fill_result(game)
-        return format_game(game)
+        """The game as a ``.cgn`` file for the page's download (result tags filled)."""
+        return gamefiles.cgn_text(self._session)
 
     def _do_load_cgn(self, r: Request) -> str:
         """Open game ``index`` of a ``.cgn`` file's text (read in the page); say which."""
-        index = r.fields["index"]
-        self.load_games(io.StringIO(r.fields["text"]), index)
-        h = self.game.headers
-        who = f": {h['Green']} - {h['Purple']}" if "Green" in h and "Purple" in h else ""
-        result = f" ({h['Result']})" if h.get("Result", "*") != "*" else ""
-        return f"opened game {index + 1} of the file{who}{result}"
+        return gamefiles.open_cgn(self._session, r.fields["text"], r.fields["index"])
 
     def _do_ping(self, r: Request) -> None:
         """A live kernel answers; a static page learns it has none (see js/widget.js)."""

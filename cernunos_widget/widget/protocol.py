@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import CernunosError
-from ..record.tree import GameNode
 from ..session.delta import apply_delta, compose
 
 MAX_TEXT = 100_000  # characters in a comment
@@ -187,26 +186,7 @@ def parse_request(content: object) -> Request:
     return Request(_request_id(content), gen, kind, values)
 
 
-# ---------------------------------------------------------------------- what the page gets
-
-
-def node_record(node: GameNode, evaluation: dict | None = None) -> dict:
-    """A node's tree links and annotations (small; resent whenever they change), with its
-    review ``eval`` (Green's side) once it has one."""
-    record = {
-        "id": node.id,
-        "parent": -1 if node.parent is None else node.parent.id,
-        "token": node.token,
-        "children": [c.id for c in node.children],
-        "comment": node.comment,
-        "mark": node.mark,
-        "mark_text": node.mark_text,
-        "glyph": node.glyph,
-        "ply": node.ply,
-    }
-    if evaluation is not None:
-        record["eval"] = evaluation
-    return record
+# ---------------------------------------------------------------------- patches
 
 
 def merge(into: dict, patch: dict) -> dict:

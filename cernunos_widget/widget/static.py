@@ -7,17 +7,29 @@ navigation are answered with a notice that playing needs the notebook.  The embe
 carries ``"static": true``, so the page disables, with a tooltip, what needs a kernel
 (js/widget.js: ``kernelState``; js/offline.js).
 
-It takes the widget's exported state (:meth:`.CernunosWidget.state_for_export`), so this
-module does not import the widget.
+:func:`to_html` takes a session or a game (what each node shows is computed by
+:mod:`.session.page`, no widget needed); :meth:`.CernunosWidget.to_html` passes its own
+exported state (:meth:`.CernunosWidget.state_for_export`), so this module does not import
+the widget.
 """
 
 from __future__ import annotations
 
 import json
 from html import escape
+from pathlib import Path
 
+from ..engine import CernunosError
+from ..record.tree import Game
+from ..session.core import Session
+from ..session.page import export_state
 from .assets import css, render_script
 from .htmlsafe import escape_script_json
+
+
+class StaticPageError(CernunosError):
+    """Something that is not a session or a game given to :func:`to_html`."""
+
 
 STATIC_NOTICE = (
     "This is a static page: walk the recorded tree with the moves or the arrow "
@@ -62,3 +74,23 @@ def page_html(state: dict, title: str = "Cernunos") -> str:
         f"{_MODEL_SHIM}</script>\n"
         "</body></html>\n"
     )
+
+
+def to_html(source: Session | Game, path: str | Path | None = None, title: str = "Cernunos") -> str:
+    """The page of a session's board (or a game's, standing at the end of its main line)
+    and its whole tree; written to ``path`` too when given."""
+    if isinstance(source, Game):
+        source = Session(source)
+    if not isinstance(source, Session):
+        raise StaticPageError(
+            f"a static page shows a Session or a Game, not a {type(source).__name__}"
+        )
+    return save_page(export_state(source), path, title)
+
+
+def save_page(state: dict, path: str | Path | None = None, title: str = "Cernunos") -> str:
+    """:func:`page_html` of ``state``, written to ``path`` (UTF-8) when given."""
+    html = page_html(state, title)
+    if path is not None:
+        Path(path).write_text(html, encoding="utf-8")
+    return html

@@ -129,3 +129,23 @@ def test_events_end_with_the_result():
         "Purple declines the final placement.",
         "Game over: Green wins (cells 7-1, Trees on top 1-1, burned 11-0).",
     ]
+
+
+def test_a_step_is_one_check_and_one_resolve_and_equals_play_with_events():
+    p = Position.from_cpn(cpn({"a1": "bT", "a2": "D"}))
+    step = p.step("C@b1")  # Purple's Boar on a1 must push: a mid-effect position
+    assert step.before is p and step.decision == Decision.parse("C@b1")
+    assert (step.position, step.events) == p.play_with_events("C@b1")
+    assert step.position.choice == "boar-target" and step.events
+    assert p.step(step.decision.code).position == step.position  # a code or a Decision too
+    with pytest.raises(IllegalDecisionError, match="illegal decision 'b3'"):
+        p.step("b3")
+
+
+def test_coverable_cells_of_any_kind_and_of_a_tree_r11_r12():
+    p = Position.from_cpn(cpn({"a1": "f", "d3": "tt"}))  # Purple's Fire (0), Trees (1)
+    anything, trees = p.coverable()
+    assert "a1" in anything and "d3" not in anything  # power 1 is not coverable
+    assert "a1" not in trees and set(trees) == set(anything) - {"a1"}  # no Tree on Fire
+    assert anything == p.placement_cells(Kind.BOAR) and trees == p.placement_cells(Kind.TREE)
+    assert p.coverable(Player.PURPLE) == (p.placement_cells("B", "p"), p.placement_cells("T", "p"))

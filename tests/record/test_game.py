@@ -115,3 +115,28 @@ def test_bad_glyphs_are_refused_with_the_accepted_ones(text, words):
     with pytest.raises(GameTextError, match=words) as error:
         Game.parse(text)
     assert "! ?! ? ??" in str(error.value) or "follows no decision" in str(error.value)
+
+
+def test_a_step_attaches_once_and_only_to_the_node_it_starts_from():
+    from cernunos_widget.record.tree import CernunosError
+
+    g = Game()
+    step = g.root.position.step("B@b2")
+    child = g.root.attach(step)
+    assert g.root.attach(step) is child and g.root.children == [child]  # not twice
+    assert child.events == step.events and child.position is step.position
+    assert g.root.child_for("B@b2") is child and g.root.child_for("B@b3") is None
+    with pytest.raises(CernunosError, match="another position"):
+        child.attach(step)  # a step from the root's position, not the child's
+
+
+def test_playing_a_new_decision_checks_it_once_and_a_known_one_not_at_all(monkeypatch):
+    checks = []
+    code_of = Position._code_of
+    monkeypatch.setattr(Position, "_code_of", lambda p, d: checks.append(d) or code_of(p, d))
+    g = Game()
+    child = g.root.play("B@b2")
+    assert checks == ["B@b2"]  # Position.step: one check, the node keeps its result
+    assert g.root.play("B@b2") is child and checks == ["B@b2"]  # a child's decision was legal
+    Game.parse("B@b2 B@b3 (D@a1) T@a1")
+    assert len(checks) == 1 + 4  # one per decision read

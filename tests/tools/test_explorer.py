@@ -190,9 +190,9 @@ def test_the_panel_follows_mid_effect_nodes(records, explorer):
 
 
 def test_the_panel_sends_the_most_played_decisions_and_counts_the_rest(explorer, monkeypatch):
-    import cernunos_widget.widget.adapter as widget_module
+    import cernunos_widget.session.page as page_module  # the session queries the explorer
 
-    monkeypatch.setattr(widget_module, "MAX_EXPLORER_ENTRIES", 2)
+    monkeypatch.setattr(page_module, "MAX_EXPLORER_ENTRIES", 2)
     w = CernunosWidget()
     page = Page(w)
     w.explorer = explorer

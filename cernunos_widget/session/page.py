@@ -1,0 +1,166 @@
+"""What the page shows for a session, computed without any widget (``docs/widget.md``).
+
+Each node's *record* (tree links, annotations, move text) and *view* (what the board draws,
+:func:`.view.build_view`), the whole tree as one JSON-ready state (the widget's ``tree``
+trait, a static page's data) and what a :class:`.Change` adds to the page (a patch).
+A node's view and move text never change (its position and path do not), so the session
+keeps them per node in a :class:`NodeDisplay`; the widget and static export share it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ..engine import CernunosError, Rules
+from ..engine.icons import COLORS, ICONS
+from ..engine.zones import zone_table
+from ..record.movetext import TreeMoves
+from ..record.tree import GameNode
+from .view import KIND_NAMES, build_view, node_record
+
+if TYPE_CHECKING:
+    from .core import Change, Session
+
+MAX_EXPLORER_ENTRIES = 30  # the explorer panel's rows (the most played decisions)
+_ZONES = {Rules(): zone_table()}  # the hover zones by rules (R-6: the Wolf's depends on them)
+
+
+@runtime_checkable
+class ExplorerLike(Protocol):
+    """What the page needs of an opening explorer (:class:`.tools.explorer.Explorer`)."""
+
+    games: int
+
+    def query(self, position: object, limit: int | None = None) -> list: ...
+
+    def count(self, position: object) -> int: ...
+
+
+class NodeDisplay:
+    """Each node's view and move text, computed once (ids are never reused in a game)."""
+
+    def __init__(self) -> None:
+        self._views: dict[int, dict] = {}
+        self._moves = TreeMoves()
+
+    def view(self, node: GameNode) -> dict:
+        """What the board draws at ``node`` (its position, the events that led there)."""
+        view = self._views.get(node.id)
+        if view is None:
+            view = self._views[node.id] = build_view(node.position, node.events)
+        return view
+
+    def move(self, node: GameNode) -> dict | None:
+        """``node``'s move-list text (None at the root)."""
+        return self._moves.record(node)
+
+    def forget(self, node_ids: Iterable[int]) -> None:
+        """Drop what removed nodes showed."""
+        node_ids = list(node_ids)
+        for node_id in node_ids:
+            self._views.pop(node_id, None)
+        self._moves.forget(node_ids)
+
+    def clear(self) -> None:
+        """Drop everything (a new game: its ids start again from 0)."""
+        self._views.clear()
+        self._moves.clear()
+
+
+def zones(rules: Rules) -> dict:
+    """The hover zones under ``rules``, computed once per rule set."""
+    if rules not in _ZONES:
+        _ZONES[rules] = zone_table(rules)
+    return _ZONES[rules]
+
+
+def settings(rules: Rules, overlay: bool = False, engine: str = "auto") -> dict:
+    """The page's settings: the power overlay, the Analyse button's search and, under a
+    variant (D-10), the rules in play."""
+    out: dict = {"overlay": overlay, "engine": engine}
+    if not rules.is_standard:
+        out.update(rules=str(rules), rules_text=rules.describe())
+    return out
+
+
+def record(session: Session, node: GameNode) -> dict:
+    """``node``'s record with its move text and, once reviewed, its evaluation."""
+    return {**node_record(node, session.evaluation(node)), "move": session.display.move(node)}
+
+
+def explorer_state(session: Session) -> dict | None:
+    """The session's explorer's entries for the current node, most played first (None
+    without an explorer)."""
+    explorer = session.explorer
+    if explorer is None:
+        return None
+    node = session.node
+    try:
+        entries = explorer.query(node, limit=MAX_EXPLORER_ENTRIES)
+        more = explorer.count(node) - len(entries)
+    except CernunosError:  # e.g. a game set up in the middle of an effect
+        entries, more = [], 0
+    return {
+        "node": node.id,
+        "games": explorer.games,
+        "entries": [e.to_dict() for e in entries],
+        "more": more,
+    }
+
+
+def full_state(session: Session, page_settings: dict | None = None) -> dict:
+    """The whole tree with every view (the ``tree`` trait, a reset patch, a static page)."""
+    with session.lock:
+        nodes = list(session.game.root.walk())
+        state = {
+            "gen": session.generation,
+            "nodes": {n.id: record(session, n) for n in nodes},
+            "views": {n.id: session.display.view(n) for n in nodes},
+            "current": session.node.id,
+            "analysis": session.analysis,
+            "review": session.review_state,
+            "settings": page_settings or settings(session.game.rules),
+        }
+        if session.explorer is not None:
+            state["explorer"] = explorer_state(session)
+        return state
+
+
+def patch_of(session: Session, change: Change, page_settings: dict | None = None) -> dict:
+    """What ``change`` adds to the page: the records of the nodes it touched, the views of
+    those it created (sent once), removals, the current node, the jobs' states."""
+    if change.reset:
+        return {**full_state(session, page_settings), "reset": True}
+    game = session.game
+    patch: dict = {"gen": change.generation}
+    live = [n for n in change.nodes if n in game]
+    if live:
+        patch["nodes"] = {n.id: record(session, n) for n in live}
+    views = {n.id: session.display.view(n) for n in live if n.id in change.created}
+    if views:
+        patch["views"] = views
+    if change.removed:
+        patch["removed"] = list(change.removed)
+    if change.current is not None:
+        patch["current"] = change.current
+    if change.explorer or (change.current is not None and session.explorer is not None):
+        patch["explorer"] = explorer_state(session)
+    if change.analysis_delta is not None:  # the analysis the page shows, continued
+        patch["analysis_delta"] = change.analysis_delta
+    elif change.analysis is not None:
+        patch["analysis"] = change.analysis
+    if change.review is not None:
+        patch["review"] = change.review
+    return patch
+
+
+def export_state(session: Session, page_settings: dict | None = None) -> dict:
+    """Every value a page of ``session`` needs, the tree up to date (for static pages)."""
+    return {
+        "tree": full_state(session, page_settings),
+        "icons": ICONS,
+        "colors": COLORS,
+        "kind_names": KIND_NAMES,
+        "zones": zones(session.game.rules),
+    }

@@ -1,0 +1,115 @@
+"""What the page shows, computed from a session without any widget (issue #20 item 7):
+records, views, patches, static pages, the explorer panel, analysis lines and game files."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from cpn_builder import FINAL_PLACEMENT
+
+from cernunos_widget.engine import Position
+from cernunos_widget.record.files import fill_result, format_game, read_game
+from cernunos_widget.record.tree import Game
+from cernunos_widget.session import gamefiles, page
+from cernunos_widget.session.core import Change, NoAnalysisLineError, Session, SessionError
+from cernunos_widget.widget.static import StaticPageError, to_html
+
+
+def test_the_full_state_of_a_session_is_the_widgets_tree():
+    from cernunos_widget.widget.adapter import CernunosWidget
+
+    game = Game.parse("B@b2 B@b3 (D@a1 {quiet}) T@a1")
+    w = CernunosWidget(game=game)
+    assert page.full_state(Session(game)) == w._full_state()
+    assert to_html(game) == w.to_html()  # static export needs no widget instance
+
+
+def test_a_static_page_takes_a_session_or_a_game_and_nothing_else(tmp_path):
+    s = Session(Game.parse("B@b2 B@b3"))
+    s.back()
+    html = to_html(s, tmp_path / "board.html", title="two Boars")
+    assert (tmp_path / "board.html").read_text(encoding="utf-8") == html
+    state = json.loads(html.split('id="cernunos-state">')[1].split("</script>")[0])
+    assert state["static"] is True and state["tree"]["current"] == 1  # where the session is
+    assert set(state["tree"]["views"]) == {"0", "1", "2"}
+    with pytest.raises(StaticPageError, match="a Session or a Game, not a str"):
+        to_html("B@b2")
+
+
+def test_views_of_a_replaced_game_are_its_own_though_ids_start_again():
+    s = Session(Game.parse("B@b2"))
+    assert page.full_state(s)["views"][1]["stacks"] == {"b2": "B"}
+    s.replace_game(Game.parse("T@c3"))
+    assert page.full_state(s)["views"][1]["stacks"] == {"c3": "T"}
+
+
+def test_a_deleted_node_is_forgotten_and_its_patch_says_so():
+    s = Session(Game.parse("B@b2 B@b3"))
+    changes: list[Change] = []
+    s.subscribe(changes.append)
+    view = s.display.view(s.node)
+    s.delete(2)
+    patch = page.patch_of(s, changes[-1])
+    assert patch["removed"] == [2] and patch["current"] == 1 and set(patch["nodes"]) == {1}
+    s.play("B@b3")  # a new node #3 with the same position: computed afresh, equal
+    assert s.node.id == 3 and s.display.view(s.node) == view
+
+
+class FakeExplorer:
+    """What the page needs of an explorer: query, count and games."""
+
+    games = 7
+
+    def query(self, position, limit=None):
+        return []
+
+    def count(self, position):
+        return 2
+
+
+def test_the_explorer_lives_in_the_session_and_follows_the_current_node():
+    s = Session(Game.parse("B@b2"))
+    changes: list[Change] = []
+    s.subscribe(changes.append)
+    s.set_explorer(FakeExplorer())
+    assert page.patch_of(s, changes[-1])["explorer"] == {
+        "node": 1, "games": 7, "entries": [], "more": 2,
+    }
+    s.back()
+    assert page.patch_of(s, changes[-1])["explorer"]["node"] == 0
+    assert page.full_state(s)["explorer"]["node"] == 0
+    s.set_explorer(None)
+    assert page.patch_of(s, changes[-1]) == {"gen": 0, "explorer": None}
+    s.forward()
+    assert "explorer" not in page.patch_of(s, changes[-1])  # no explorer: no bytes
+    with pytest.raises(SessionError, match="not a str"):
+        s.set_explorer("games.cgn")
+
+
+def test_an_analysis_line_is_played_by_the_session_from_the_analysed_node():
+    s = Session(Game.parse("B@b2"))
+    with pytest.raises(NoAnalysisLineError, match="no analysis line 0: there are 0"):
+        s.play_analysis_line(0)
+    s._set_analysis({"node": 0, "status": "done", "lines": [{"pv": ["D@a1", "D@b1"]}]})
+    end = s.play_analysis_line(0)
+    assert s.node is end and s.game.export() == "B@b2 (D@a1 D@b1)"
+    with pytest.raises(NoAnalysisLineError, match="there are 1"):
+        s.play_analysis_line(1)
+
+
+def test_game_files_through_the_session(tmp_path):
+    s = Session(Game(Position.from_cpn(FINAL_PLACEMENT), {"Green": "Ann", "Purple": "Bo"}))
+    s.play("pass")  # the game ends (R-16): Green wins, 7-1 1-1 11-0 (R-17)
+    fill_result(s.game)
+    assert s.game.headers["Score"] == "7-1 1-1 11-0"
+    s.delete()  # the end is gone: [Result "1-0"] and [Score] no longer hold
+    text = gamefiles.cgn_text(s)
+    assert '[Result "*"]' in text and "Score" not in text  # set from the main line first
+    assert gamefiles.save_game(s, tmp_path / "one.cgn") == 1
+    assert format_game(read_game(tmp_path / "one.cgn")) == text
+    note = gamefiles.open_cgn(s, '[Green "Cy"]\n[Purple "Di"]\n[Result "0-1"]\nT@a1\n')
+    assert note == "opened game 1 of the file: Cy - Di (0-1)" and s.generation == 1
+    old = gamefiles.load_games(s, io.StringIO("D@a1\n\nD@b1\n"), index=1)
+    assert old.headers["Green"] == "Cy" and s.game.export() == "D@b1"

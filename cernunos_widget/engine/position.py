@@ -433,17 +433,7 @@ class Position:
 
     def child(self, code: int) -> Position:
         """The position after a legal decision code, unchecked (the search's fast path)."""
-        work = Work(  # as _work() does, without the extra call
-            self._board,
-            self._reserve,
-            self._burned,
-            self._side,
-            self._phase,
-            self._agenda,
-            self._count,
-            None,
-            self._rules,
-        )
+        work = self._work()
         work.apply(code)
         return Position._freeze(work, work.settle())
 

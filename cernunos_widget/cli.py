@@ -276,7 +276,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _cmd_selfplay(args: argparse.Namespace) -> int:
     from .tools.executors import check_workers
     from .tools.selfplay import SelfPlay
-    from .tools.selfplay_file import write_run
+    from .tools.selfplay_file import STDOUT, write_run
 
     green = args.green or args.bot or "greedy"
     purple = args.purple or args.bot or "greedy"
@@ -290,7 +290,8 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     )
     print(
         f"{sum(results.values())} games written to {args.out}: Green won {results['1-0']}, "
-        f"Purple won {results['0-1']}, {results['1/2-1/2']} draws"
+        f"Purple won {results['0-1']}, {results['1/2-1/2']} draws",
+        file=sys.stderr if args.out == STDOUT else sys.stdout,  # the games hold stdout
     )
     return EXIT_OK
 
@@ -355,7 +356,9 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
         "--rules", default="standard", metavar="R", help="the rules (default standard; D-10)"
     )
     _add_where(p)
-    p.add_argument("--out", required=True, metavar="FILE.cgn", help="the game file to write")
+    p.add_argument(
+        "--out", required=True, metavar="FILE.cgn", help="the game file to write (- for stdout)"
+    )
     p.set_defaults(run=_cmd_selfplay)
     p = sub.add_parser("analyse-games", help="analyse every main-line position of a game file")
     p.add_argument("file", metavar="FILE", help="a .cgn game file")

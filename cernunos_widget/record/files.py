@@ -329,7 +329,8 @@ def write_games(games: Iterable[Game], target: Target, *, append: bool = False) 
         with replacing(where, append) as (out, separator):
             return _write(games, out, separator, flush=False)
     if callable(getattr(target, "write", None)):
-        return _write(games, target, b"" if isinstance(target, io.BufferedIOBase) else "")
+        binary = isinstance(target, io.BufferedIOBase | io.RawIOBase)
+        return _write(games, target, b"" if binary else "")
     raise GameFileError(
         f"write_games takes a path or a writable stream, not {type(target).__name__}"
     )

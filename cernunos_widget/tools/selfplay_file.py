@@ -12,16 +12,20 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import IO
 
 from ..engine.errors import clip
+from ..record.destination import destination, stream
 from ..record.files import write_games
 from .selfplay import PlayedGame, SelfPlay, SelfPlayError, to_game
 
 FLUSH_SECONDS = 2.0  # finished games are appended at least this often while games finish
 FLUSH_DECISIONS = 200_000  # ... and as soon as this many decisions wait (memory)
+STDOUT = "-"  # the path that means standard output
 
 
 def check_out(path: object) -> Path:
@@ -58,14 +62,17 @@ def _probe(out: Path, where: str) -> None:
 
 
 class _Appender:
-    """Finished games waiting for the file, and the results of those written."""
+    """Finished games waiting for the file, and the results of those written.  A regular
+    file gets each batch through :func:`write_games` (the first batch replaces it, the
+    next ones append); a stream (``out``: standard output, a FIFO, a device) stays open
+    and gets the games in order, a blank line between batches as between games."""
 
-    def __init__(self, run: SelfPlay, path: Path) -> None:
-        self.run, self.path, self.tags = run, path, run.tags()
+    def __init__(self, run: SelfPlay, path: Path | None, out: IO[bytes] | None = None) -> None:
+        self.run, self.path, self.out, self.tags = run, path, out, run.tags()
         self.waiting: list[PlayedGame] = []
         self.decisions = 0
         self.results: Counter[str] = Counter()
-        self.started = False  # the first batch replaces the file, the next ones append
+        self.started = False  # a batch was written (a file: the next ones append)
         self.last = time.monotonic()
 
     def add(self, played: PlayedGame) -> None:
@@ -83,20 +90,37 @@ class _Appender:
                 results[game.headers["Result"]] += 1
                 yield game
 
-        write_games(games(), self.path, append=self.started)
+        if self.out is None:
+            write_games(games(), self.path, append=self.started)
+        elif self.waiting:
+            if self.results:  # a game went out before: a blank line, as between games
+                self.out.write(b"\n")
+            write_games(games(), self.out)
         self.started = True
         self.results += results
         self.waiting, self.decisions, self.last = [], 0, time.monotonic()
 
 
 def write_run(run: SelfPlay, path: str | os.PathLike, executor: object = None, **where) -> Counter:
-    """Play ``run`` into the game file ``path`` (replaced), appending the games in index
+    """Play ``run`` into the game file ``path`` (replaced; :data:`STDOUT` for standard
+    output, and a FIFO or a device is written as a stream), appending the games in index
     order as they finish; returns how many games had each result (``"1-0"`` ...).
     ``where`` as in :meth:`SelfPlay.played`.  Whatever stops the run, the games finished
     before it are in the file (and a run stopped before its first game leaves it as it
     was)."""
+    if path == STDOUT:
+        sys.stdout.flush()
+        with os.fdopen(os.dup(sys.stdout.fileno()), "wb") as handle:
+            return _play(run, _Appender(run, None, handle), executor, where)
     out = check_out(path)
-    appender = _Appender(run, out)
+    target = destination(out)
+    if target.stream:
+        with stream(target) as handle:
+            return _play(run, _Appender(run, None, handle), executor, where)
+    return _play(run, _Appender(run, out), executor, where)
+
+
+def _play(run: SelfPlay, appender: _Appender, executor: object, where: dict) -> Counter:
     try:
         for played in run.played(executor, **where):
             appender.add(played)

@@ -11,6 +11,7 @@ import tracemalloc
 import pytest
 from cpn_builder import cpn
 from game_builder import expected_headers, random_game
+from streams import CountingStream
 
 from cernunos_widget.engine import CernunosError, Position
 from cernunos_widget.record.files import (
@@ -373,20 +374,6 @@ def test_writing_keeps_the_files_permissions(tmp_path):
 
 
 # ---------------------------------------------------------------------- streaming
-
-
-class CountingStream(io.BytesIO):
-    """A binary stream that counts the bytes handed out."""
-
-    handed = 0
-
-    def readline(self, size=-1):
-        line = super().readline(size)
-        self.handed += len(line)
-        return line
-
-    def read(self, size=-1):  # read_games must not slurp the stream
-        raise AssertionError("read() called: the file is not streamed")
 
 
 def many_small_games(count: int, comment: int = 0) -> bytes:

@@ -190,6 +190,14 @@ def test_open_streams_take_whole_games():
         write_games([Game()], 3)
 
 
+def test_an_unbuffered_binary_stream_takes_bytes(tmp_path):
+    # sys.stdout.buffer is a raw FileIO under python -u (PYTHONUNBUFFERED)
+    games = [Game(headers={"Round": str(i)}) for i in range(2)]
+    with io.FileIO(tmp_path / "raw.cgn", "w") as raw:
+        assert write_games(games, raw) == 2
+    assert [g.headers["Round"] for g in read_games(tmp_path / "raw.cgn")] == ["0", "1"]
+
+
 def test_a_fifo_reader_gets_each_game_as_it_is_written(tmp_path):
     fifo = tmp_path / "games.fifo"
     os.mkfifo(fifo)

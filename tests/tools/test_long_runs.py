@@ -3,6 +3,11 @@ before any game, games reach the file as they finish and an interrupted run keep
 
 from __future__ import annotations
 
+import io
+import os
+import stat
+import threading
+
 import pytest
 
 from cernunos_widget.cli import EXIT_BAD_INPUT, EXIT_OK, main
@@ -180,3 +185,32 @@ def test_a_run_stopped_before_its_first_game_leaves_the_file_and_none_makes_it_e
     assert out.read_text() == "the previous run's games\n"
     assert main(["selfplay", "--games", "0", "--workers", "1", "--out", str(out)]) == EXIT_OK
     assert out.read_text() == ""
+
+
+def test_out_dash_streams_the_games_to_stdout_and_the_summary_to_stderr(
+    tmp_path, monkeypatch, capfd
+):
+    monkeypatch.setattr(selfplay_file, "FLUSH_SECONDS", 0.0)  # a batch per game
+    command = ["selfplay", "--games", "3", "--bot", "random", "--workers", "1", "--out", "-"]
+    assert main(command) == EXIT_OK
+    out, err = capfd.readouterr()
+    games = list(files.read_games(io.StringIO(out)))
+    assert [g.headers["Round"] for g in games] == ["1", "2", "3"]
+    one_file = tmp_path / "one.cgn"
+    files.write_games(games, one_file)
+    assert out == one_file.read_text()  # batches apart by a blank line, as in a file
+    assert "3 games written to -" in err and "games written" not in out
+
+
+def test_a_fifo_gets_every_batch_of_one_run(tmp_path, monkeypatch):
+    monkeypatch.setattr(selfplay_file, "FLUSH_SECONDS", 0.0)
+    fifo = tmp_path / "games.fifo"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    results = selfplay_file.write_run(SelfPlay.checked(3, "random", "random"), fifo, workers=1)
+    reader.join(timeout=60)
+    games = list(files.read_games(io.BytesIO(received[0])))
+    assert sum(results.values()) == 3 and len(games) == 3  # one reader saw all three
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still a FIFO

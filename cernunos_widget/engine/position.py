@@ -47,6 +47,7 @@ from .tokens import KIND_MASK, OWNER_BIT, TREE, Kind, Player
 
 DecisionLike = str | Decision | int
 RulesLike = Rules | str | None
+_PLAYERS = (Player.GREEN, Player.PURPLE)  # by index: cheaper than calling Player(i)
 
 
 class Token(NamedTuple):
@@ -265,7 +266,7 @@ class Position:
     @property
     def side(self) -> Player:
         """The player making the placements of this turn (or the final one)."""
-        return Player(self._side)
+        return _PLAYERS[self._side]
 
     @property
     def phase(self) -> str:
@@ -274,14 +275,14 @@ class Position:
 
     @property
     def is_over(self) -> bool:
-        return self._phase == OVER or self._phase == FORFEIT
+        return self._phase >= OVER  # OVER and FORFEIT are the last phases
 
     @property
     def decider(self) -> Player | None:
         """Who makes the next decision (R-27); None when the game is over."""
         if self._agenda:
-            return Player(self._agenda[-1][1])
-        return None if self.is_over else Player(self._side)
+            return _PLAYERS[self._agenda[-1][1]]
+        return None if self._phase >= OVER else _PLAYERS[self._side]
 
     @property
     def choice(self) -> str | None:

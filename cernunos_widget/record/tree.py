@@ -71,7 +71,7 @@ class GameNode:
         events: tuple[Event, ...] = (),
     ) -> None:
         self.game = game
-        self.id = game._register(self)
+        self.id = game.register(self)
         self.parent = parent
         self.decision = decision
         self.position = position
@@ -195,7 +195,7 @@ class GameNode:
             raise ValueError("the root of a game cannot be deleted")
         self.parent.children.remove(self)
         for node in self.walk():
-            self.game._unregister(node)
+            self.game.unregister(node)
         return self.parent
 
     def walk(self) -> Iterator[GameNode]:
@@ -241,13 +241,20 @@ class Game:
         """The rules of this game (its start position's, D-10)."""
         return self.root.position.rules
 
-    def _register(self, node: GameNode) -> int:
+    def register(self, node: GameNode) -> int:
+        """Give a new node of this game its id (:class:`GameNode` asks when it is made)."""
         self._nodes[self._next_id] = node
         self._next_id += 1
         return self._next_id - 1
 
-    def _unregister(self, node: GameNode) -> None:
+    def unregister(self, node: GameNode) -> None:
+        """Forget a deleted node (:meth:`GameNode.remove` tells the game)."""
         self._nodes.pop(node.id, None)
+
+    @property
+    def next_id(self) -> int:
+        """The id the next new node gets: ids below it were given, some maybe deleted."""
+        return self._next_id
 
     def node(self, node_id: int) -> GameNode:
         """The node with this id; ``KeyError``-free: raises ValueError naming the ids."""
@@ -431,7 +438,7 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
             frame = frames[-1]
             try:
                 frame[1] = (frame[1] or frame[0]).play(word.text)
-                if root.game._next_id > MAX_NODES:
+                if root.game.next_id > MAX_NODES:
                     raise GameTextError(f"more than {MAX_NODES:,} positions in one game")
             except CernunosError as e:
                 raise GameTextError(

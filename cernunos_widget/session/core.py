@@ -134,6 +134,7 @@ class Session:
         self._listeners: list[Listener] = []
         self._jobs: dict[str, Job] = {}
         self._analysis: dict = {}
+        self._analysis_seq = 0  # numbers the analysis states published (deltas name theirs)
         self._review: dict = {}
         self._evals: dict[int, dict] = {}  # node id -> its review evaluation (Green's side)
         self._review_cache: ReviewCache | None = None
@@ -214,7 +215,7 @@ class Session:
             return self._game.node(node)
         except ValueError:
             raise UnknownNodeError(
-                f"no node #{node} in this game (ids 0..{self._game._next_id - 1}, "
+                f"no node #{node} in this game (ids 0..{self._game.next_id - 1}, "
                 "some may have been deleted)"
             ) from None
 
@@ -485,7 +486,13 @@ class Session:
             work = review_work(self, nodes, limits, self.review_cache, engine)
             return self.start_job("review", work)
 
+    def _numbered(self, state: dict) -> dict:
+        """``state`` with the next ``seq``: a delta applies only to the state it names."""
+        self._analysis_seq += 1
+        return {**state, "seq": self._analysis_seq}
+
     def _set_analysis(self, state: dict) -> None:
+        state = self._numbered(state)
         self._analysis = state
         change = self._change()
         change.analysis, change.analysis_delta = state, None
@@ -523,9 +530,11 @@ class Session:
             if job.task == "review":
                 self._review = change.review = state
             else:  # what changed, unless this change already holds a state the views lack
+                numbered = self._numbered(state)
                 first = change.analysis is None
-                change.analysis_delta = analysis_delta(self._analysis, state) if first else None
-                self._analysis = change.analysis = state
+                delta = analysis_delta(self._analysis, numbered) if first else None
+                change.analysis_delta = delta
+                self._analysis = change.analysis = numbered
 
         return self.deliver(job, apply)
 

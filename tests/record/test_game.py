@@ -40,6 +40,20 @@ def test_promote_and_remove():
     assert deep not in g
 
 
+def test_node_ids_are_never_given_twice():
+    """Deleted nodes keep their ids used: a new node gets ``next_id``, an old id is gone."""
+    g = Game()
+    b2 = g.root.play("B@b2")
+    gone = b2.play("B@b3")
+    assert (g.root.id, b2.id, gone.id, g.next_id) == (0, 1, 2, 3)
+    gone.remove()
+    assert gone not in g and g.next_id == 3
+    with pytest.raises(ValueError, match="no node #2"):
+        g.node(2)
+    again = b2.play("B@b3")
+    assert again.id == 3 and g.node(3) is again and g.next_id == 4
+
+
 def test_export_and_parse_round_trip_with_variations_and_comments():
     g = Game()
     b2 = g.root.play("B@b2")

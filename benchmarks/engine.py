@@ -23,6 +23,7 @@ from reference.engine import Game  # noqa: E402
 
 from cernunos_widget.engine import START_CPN, Position  # noqa: E402
 from cernunos_widget.engine.effects import Work  # noqa: E402
+from cernunos_widget.engine.state import fields, option_codes  # noqa: E402
 from cernunos_widget.solver.compiled.convert import encode  # noqa: E402
 from cernunos_widget.solver.compiled.playout import playout  # noqa: E402
 from cernunos_widget.solver.compiled.rules import new_options  # noqa: E402
@@ -43,8 +44,8 @@ def timed(seconds: float, run_once) -> tuple[int, float, int]:
 def fast_game(rng: random.Random) -> int:
     p = Position.start()
     n = 0
-    while p._options:
-        p = p.child(rng.choice(p._options))
+    while options := option_codes(p):
+        p = p.child(rng.choice(options))
         n += 1
     return n
 
@@ -103,14 +104,15 @@ def main() -> None:
     print(f"ratio      engine / reference (full games): {fast_gps / ref_gps:6.1f}x")
 
     mid = Position.from_cpn(MIDGAME)
-    work_args = (mid._board, mid._reserve, mid._burned, mid._side, mid._phase, (), 0)
+    f = fields(mid)
+    work_args = (f.board, f.reserve, f.burned, f.side, f.phase, (), 0)
     gen = per_call(s / 2, lambda: Work(*work_args).options())
     print(
         f"option generation at a midgame position ({len(mid.option_codes)} options): "
         f"{gen * 1e6:7.2f} us"
     )
 
-    child = per_call(s / 2, lambda: mid.child(mid._options[7]))
+    child = per_call(s / 2, lambda: mid.child(mid.option_codes[7]))
     print(f"one decision applied (copy + resolve + next options):        {child * 1e6:7.2f} us")
 
     # A search needs a fresh state per node: immutable positions cost nothing to keep,

@@ -7,7 +7,7 @@ Run it from another checkout to play an older version, e.g. commit 4afac07::
 
 It warms the engine up (compiling or loading before any clock), prints ``ready``, then
 answers each request line ``<seconds>\\t<start CPN>\\t<decisions>`` (the game so far as
-decision tokens, separated by spaces; positions inside an effect have no CPN) with one
+decision texts, separated by spaces; positions inside an effect have no CPN) with one
 line: ``best_decision(position, Limit(time=seconds))``; and each request
 ``solve\\t<seconds>\\t<CPN>`` with ``<outcome> <decisions applied>``, the outcome of
 ``solve(position, Limit(time=seconds), strong=False)`` for the decider (``win``,

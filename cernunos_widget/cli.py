@@ -21,18 +21,18 @@ class _BadInput(Exception):
     """A message for stderr, then exit 2."""
 
 
-def _replay(start: str, tokens: Sequence[str], rules: Rules) -> Position:
+def _replay(start: str, texts: Sequence[str], rules: Rules) -> Position:
     try:
         position = Position.from_cpn(start, rules=rules)
     except CernunosError as e:
         raise _BadInput(str(e)) from None
-    for token in (t for arg in tokens for t in arg.split()):
+    for text in (t for arg in texts for t in arg.split()):
         try:
-            position = position.play(token)
+            position = position.play(text)
         except IllegalDecisionError as e:
             raise _BadInput(str(e)) from None
         except DecisionSyntaxError as e:
-            legal = " ".join(position.legal_tokens()) or "none (the game is over)"
+            legal = " ".join(position.legal_texts()) or "none (the game is over)"
             raise _BadInput(f"{e}; legal here: {legal}") from None
     return position
 
@@ -40,7 +40,7 @@ def _replay(start: str, tokens: Sequence[str], rules: Rules) -> Position:
 def _pending_line(position: Position) -> str:
     return (
         f"pending: {position.decider.letter} chooses {position.choice}: "
-        f"{' '.join(position.legal_tokens())}"
+        f"{' '.join(position.legal_texts())}"
     )
 
 
@@ -55,8 +55,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 def _cmd_legal(args: argparse.Namespace) -> int:
     position = _replay(args.start, args.decisions, args.rules)
-    for token in position.legal_tokens():
-        print(token)
+    for text in position.legal_texts():
+        print(text)
     return EXIT_OK
 
 
@@ -219,7 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
             "decisions",
             nargs="*",
             metavar="DECISION",
-            help="decision tokens such as B@b2 b3 a1~c3 grow:a1,c2 pass",
+            help="decision texts such as B@b2 b3 a1~c3 grow:a1,c2 pass",
         )
         _add_rules(p)
         p.set_defaults(run=_cmd_play if name == "play" else _cmd_legal)

@@ -75,7 +75,7 @@ class Page:
         return self.store["views"][str(self.store["current"])]
 
     def tokens(self) -> list[str]:
-        return [n["token"] for n in sorted(self.store["nodes"].values(), key=lambda n: n["id"])]
+        return [n["decision"] for n in sorted(self.store["nodes"].values(), key=lambda n: n["id"])]
 
     def agrees(self) -> bool:
         """The page's store equals the kernel's full state (after JSON)."""

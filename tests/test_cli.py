@@ -32,7 +32,7 @@ def test_play_without_decisions_prints_the_start():
     assert run("play").stdout == START + "\n"
 
 
-def test_play_from_a_cpn_and_tokens_in_one_argument():
+def test_play_from_a_cpn_and_decisions_in_one_argument():
     out = run("play", "--from", cpn({"a1": "t", "b2": "T"}), "B@b1 a1")
     assert out.stdout == cpn({"b1": "B", "b2": "T", "d1": "t"}, "g", "1") + "\n"
 

@@ -89,7 +89,7 @@ def test_fuzz_cpn_raises_only_engine_errors_and_round_trips(text):
 @FUZZ
 @given(st.sampled_from(POSITIONS), HOSTILE_TEXT)
 def test_fuzz_decision_strings(position, text):
-    legal_length = sum(len(t) + 1 for t in position.legal_tokens())
+    legal_length = sum(len(t) + 1 for t in position.legal_texts())
     try:
         d = Decision.parse(text)
     except DecisionSyntaxError as e:
@@ -177,7 +177,7 @@ def assert_round_trip(game: Game) -> None:
     pairs = [(game.root, again.root)]
     while pairs:
         a, b = pairs.pop()
-        assert (a.token, a.comment, a.position) == (b.token, b.comment, b.position)
+        assert (a.decision_text, a.comment, a.position) == (b.decision_text, b.comment, b.position)
         assert len(a.children) == len(b.children)
         pairs += zip(a.children, b.children, strict=True)
 

@@ -92,7 +92,7 @@ class TestGameTextInLinearTime:
     def test_10000_nested_variations_parse(self):
         n = MAX_NESTING
         game = Game.parse("B@b2 " + "(B@c2 " * n + ")" * n)
-        assert [c.token for c in game.root.children] == ["B@b2", "B@c2"]
+        assert [c.decision_text for c in game.root.children] == ["B@b2", "B@c2"]
 
     def test_one_more_nested_variation_names_the_limit(self):
         n = MAX_NESTING + 1

@@ -1,9 +1,10 @@
-"""Decision tokens (RULES.md section 6, "Decisions") and their integer codes.
+"""Decisions and their texts (RULES.md section 6, "Decisions", where a decision's text is
+called a token) and their integer codes.
 
 The engine works on small ints; :class:`Decision` is the public, printable face of a code.
 
 ====================  =======================  ==================
-decision              token                    code
+decision              text                     code
 ====================  =======================  ==================
 placement             ``B@b2``                 ``kind * 12 + cell``
 declined final place  ``pass``                 ``96``
@@ -66,7 +67,7 @@ def mask_cells(mask: int) -> tuple[int, ...]:
 
 
 def code_to_text(code: int) -> str:
-    """The token of a decision code."""
+    """The text of a decision code."""
     if code < PASS:
         return f"{KIND_LETTERS[code // CELL_COUNT]}@{CELL_NAMES[code % CELL_COUNT]}"
     if code == PASS:
@@ -82,75 +83,74 @@ def code_to_text(code: int) -> str:
 _FORMS = "a placement like B@b2, pass, a cell like b3, a swap like a1~c3, or grow:a1,c2"
 
 
-def _parse_cell(text: str, token: str) -> int:
+def _parse_cell(text: str, decision: str) -> int:
     try:
         return CELL_INDEX[text]
     except KeyError:
         raise DecisionSyntaxError(
-            f"bad decision {clip(token)}: {clip(text)} is not a cell "
+            f"bad decision {clip(decision)}: {clip(text)} is not a cell "
             "(a1 ... d3, column a-d then row 1-3)"
         ) from None
 
 
 def text_to_code(text: object) -> int:
-    """Parse one decision token; raise :class:`DecisionSyntaxError` naming what is wrong."""
+    """Parse one decision text; raise :class:`DecisionSyntaxError` naming what is wrong."""
     if not isinstance(text, str):
         raise DecisionSyntaxError(
             f"a decision is a string such as 'B@b2' (or a Decision, or an int code), "
             f"not {clip(text)}"
         )
-    token = text
-    if not token:
+    if not text:
         raise DecisionSyntaxError(f"empty decision: expected {_FORMS}")
-    if token != token.strip() or " " in token:
+    if text != text.strip() or " " in text:
         raise DecisionSyntaxError(
-            f"bad decision {clip(token)}: one token at a time, without spaces ({_FORMS})"
+            f"bad decision {clip(text)}: one decision at a time, without spaces ({_FORMS})"
         )
-    if token == "pass":
+    if text == "pass":
         return PASS
-    if "@" in token:
-        kind, _, cell = token.partition("@")
+    if "@" in text:
+        kind, _, cell = text.partition("@")
         if len(kind) != 1 or kind not in KIND_LETTERS:
             hint = ""
             if len(kind) == 1 and kind.upper() in KIND_LETTERS and len(cell) <= 2:
                 hint = f" (kind letters are uppercase whoever plays: {kind.upper()}@{cell})"
             raise DecisionSyntaxError(
-                f"bad placement {clip(token)}: the kind must be one of "
+                f"bad placement {clip(text)}: the kind must be one of "
                 f"{' '.join(KIND_LETTERS)}{hint}"
             )
-        return place_code(KIND_LETTERS.index(kind), _parse_cell(cell, token))
-    if "~" in token:
-        parts = token.split("~")
+        return place_code(KIND_LETTERS.index(kind), _parse_cell(cell, text))
+    if "~" in text:
+        parts = text.split("~")
         if len(parts) != 2:
-            raise DecisionSyntaxError(f"bad swap {clip(token)}: expected two cells like a1~c3")
-        a, b = (_parse_cell(p, token) for p in parts)
+            raise DecisionSyntaxError(f"bad swap {clip(text)}: expected two cells like a1~c3")
+        a, b = (_parse_cell(p, text) for p in parts)
         if a == b:
-            raise DecisionSyntaxError(f"bad swap {clip(token)}: the two cells must differ")
+            raise DecisionSyntaxError(f"bad swap {clip(text)}: the two cells must differ")
         if a > b:
             raise DecisionSyntaxError(
-                f"bad swap {clip(token)}: write the cells in board order (a1 b1 ... d3): "
+                f"bad swap {clip(text)}: write the cells in board order (a1 b1 ... d3): "
                 f"{CELL_NAMES[b]}~{CELL_NAMES[a]}"
             )
         return swap_code(a, b)
-    if token.startswith("grow:"):
-        names = token[5:].split(",")
+    if text.startswith("grow:"):
+        names = text[5:].split(",")
         if names == [""]:
-            raise DecisionSyntaxError(f"bad growth choice {clip(token)}: name at least one cell")
-        cells = [_parse_cell(n, token) for n in names]
+            raise DecisionSyntaxError(f"bad growth choice {clip(text)}: name at least one cell")
+        cells = [_parse_cell(n, text) for n in names]
         if cells != sorted(set(cells)):
             canonical = ",".join(CELL_NAMES[c] for c in sorted(set(cells)))
             raise DecisionSyntaxError(
-                f"bad growth choice {clip(token)}: distinct cells in board order, "
+                f"bad growth choice {clip(text)}: distinct cells in board order, "
                 f"like grow:{canonical}"
             )
         return grow_code(cells)
-    if token in CELL_INDEX:
-        return cell_code(CELL_INDEX[token])
-    raise DecisionSyntaxError(f"bad decision {clip(token)}: expected {_FORMS}")
+    if text in CELL_INDEX:
+        return cell_code(CELL_INDEX[text])
+    raise DecisionSyntaxError(f"bad decision {clip(text)}: expected {_FORMS}")
 
 
 def code_of(decision: object) -> int:
-    """The code meant by ``decision``: a token (str), a :class:`Decision` or an int code,
+    """The code meant by ``decision``: a decision text (str), a :class:`Decision` or an int code,
     whether or not a decision has it (legality is the position's). A bool or any other type
     is a :class:`DecisionSyntaxError`."""
     if isinstance(decision, Decision):
@@ -162,7 +162,7 @@ def code_of(decision: object) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """One decision, a small hashable value; ``str(d)`` is its token."""
+    """One decision, a small hashable value; ``str(d)`` is its text."""
 
     code: int
 
@@ -231,5 +231,5 @@ def decision_of(code: int) -> Decision:
 
 
 def parse_decisions(text: str) -> list[Decision]:
-    """Split a space-separated line of tokens and parse each."""
+    """Split a space-separated line of decision texts and parse each."""
     return [Decision.parse(t) for t in text.split()]

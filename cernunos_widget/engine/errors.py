@@ -16,7 +16,7 @@ class CpnSyntaxError(NotationError):
 
 
 class DecisionSyntaxError(NotationError):
-    """A decision token that does not follow the notation of RULES.md section 6."""
+    """A decision text that does not follow the notation of RULES.md section 6."""
 
 
 class InvalidPositionError(CernunosError):

@@ -1,30 +1,37 @@
 """What a decision caused, as data and in plain words (for narration in the widget).
 
-Each :class:`Event` has a ``kind`` (a short machine name), ``cells`` (the cells it changed
-or involved, first the acting token's cell), ``info`` (structured details) and ``text``
-(one English sentence).  The engine only builds events when asked (``play_with_events``),
-so the search pays nothing for them.
+Each :class:`Event` has a ``type`` (a short machine name: ``place``, ``push`` ...),
+``cells`` (the cells it changed or involved, first the acting token's cell), ``info``
+(structured details) and ``text`` (one English sentence).  The engine only builds events
+when asked (``play_with_events``), so the search pays nothing for them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .deprecation import warn_renamed
 from .geometry import CELL_NAMES
 from .tokens import KIND_LETTERS, KIND_MASK, OWNER_BIT
 
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened."""
+    """One thing that happened: its ``type`` (what happened), ``text``, ``cells``, ``info``."""
 
-    kind: str
+    type: str
     text: str
     cells: tuple[str, ...] = ()
     info: dict = field(default_factory=dict, compare=False)
 
     def __str__(self) -> str:
         return self.text
+
+    @property
+    def kind(self) -> str:
+        """Deprecated alias of :attr:`type` (a token has a kind; an event has a type)."""
+        warn_renamed("Event", "kind", "type")
+        return self.type
 
 
 _KIND_TITLES = ("Tree", "Boar", "Deer", "Wolf", "Squirrel", "Fox", "Crow", "Fire")

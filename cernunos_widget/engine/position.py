@@ -16,6 +16,7 @@ from typing import NamedTuple
 from . import events as ev
 from .board import coverable_cells, occupied_counts, power_parts, top_tree_counts
 from .decisions import Decision, code_of, code_to_text, decision_of, is_code
+from .deprecation import warn_renamed
 from .effects import (
     CHOICE_BOAR,
     CHOICE_CROW,
@@ -46,6 +47,7 @@ from .tokens import KIND_MASK, OWNER_BIT, TREE, Kind, Player
 
 DecisionLike = str | Decision | int
 RulesLike = Rules | str | None
+_PLAYERS = (Player.GREEN, Player.PURPLE)  # by index: cheaper than calling Player(i)
 
 
 class Token(NamedTuple):
@@ -264,7 +266,7 @@ class Position:
     @property
     def side(self) -> Player:
         """The player making the placements of this turn (or the final one)."""
-        return Player(self._side)
+        return _PLAYERS[self._side]
 
     @property
     def phase(self) -> str:
@@ -273,18 +275,18 @@ class Position:
 
     @property
     def is_over(self) -> bool:
-        return self._phase == OVER or self._phase == FORFEIT
+        return self._phase >= OVER  # OVER and FORFEIT are the last phases
 
     @property
     def decider(self) -> Player | None:
         """Who makes the next decision (R-27); None when the game is over."""
         if self._agenda:
-            return Player(self._agenda[-1][1])
-        return None if self.is_over else Player(self._side)
+            return _PLAYERS[self._agenda[-1][1]]
+        return None if self._phase >= OVER else _PLAYERS[self._side]
 
     @property
     def choice(self) -> str | None:
-        """The kind of the pending choice: ``placement``, ``final-placement``, ``growth``,
+        """What the pending choice is: ``placement``, ``final-placement``, ``growth``,
         ``boar-target``, ``fox-swap``, ``fox-order``, ``crow-cell``; None when over."""
         if self._agenda:
             return CHOICE_NAMES[self._agenda[-1][0]]
@@ -338,12 +340,18 @@ class Position:
         """The legal decisions, in the listing order of RULES.md; () when the game is over."""
         return tuple(decision_of(c) for c in self._options)
 
-    def legal_tokens(self) -> tuple[str, ...]:
-        """The legal decisions as tokens (``"B@b2"``, ``"pass"`` ...)."""
+    def legal_texts(self) -> tuple[str, ...]:
+        """The legal decisions' texts (``"B@b2"``, ``"pass"`` ...; RULES.md section 6 calls
+        a decision's text a token)."""
         return tuple(code_to_text(c) for c in self._options)
 
+    def legal_tokens(self) -> tuple[str, ...]:
+        """Deprecated alias of :meth:`legal_texts`."""
+        warn_renamed("Position", "legal_tokens", "legal_texts")
+        return self.legal_texts()
+
     def is_legal(self, decision: object) -> bool:
-        """True if ``decision`` (a token, a :class:`Decision` or a code) is legal here;
+        """True if ``decision`` (a decision text, a :class:`Decision` or a code) is legal here;
         False for anything else, whatever its type."""
         try:
             return self._code_of(decision) in self._options
@@ -351,13 +359,13 @@ class Position:
             return False
 
     def _code_of(self, decision: object) -> int:
-        """The legal code meant by ``decision``: a token (str), a :class:`Decision` or an
+        """The legal code meant by ``decision``: a decision text (str), a :class:`Decision` or an
         int code. A bool or any other type is a :class:`DecisionSyntaxError`; a code no
         decision has, or one not legal here, an :class:`IllegalDecisionError`."""
         code = code_of(decision)
         if code in self._options:
             return code
-        legal = self.legal_tokens()
+        legal = self.legal_texts()
         if not is_code(code):
             text = clip(code)
             what = f"illegal decision {text}: no decision has this code"
@@ -399,7 +407,7 @@ class Position:
         return None
 
     def play(self, decision: DecisionLike) -> Position:
-        """The position after ``decision`` (a token, a :class:`Decision` or a code)."""
+        """The position after ``decision`` (a decision text, a :class:`Decision` or a code)."""
         code = self._code_of(decision)
         work = self._work()
         work.apply(code)

@@ -203,8 +203,8 @@ function bestDrawing(model, board) {
   for (const arrow of board.arrows || []) {
     const [x1, y1] = bestCenter(arrow.from);
     const [x2, y2] = bestCenter(arrow.to);
-    const both = arrow.kind === "swap" ? ` marker-start="url(#cw-arrowhead)"` : "";
-    const attrs = `class="cw-arrow cw-arrow-${esc(arrow.kind)}" data-arrow="${esc(arrow.kind)}"`;
+    const both = arrow.type === "swap" ? ` marker-start="url(#cw-arrowhead)"` : "";
+    const attrs = `class="cw-arrow cw-arrow-${esc(arrow.type)}" data-arrow="${esc(arrow.type)}"`;
     if (arrow.wrapped) { // out over the edge beyond `from`, back in at the opposite edge
       const dx = Math.sign(x2 - x1) * 50;
       const dy = Math.sign(y2 - y1) * 50;

@@ -1,4 +1,4 @@
-// The command box: type what w.play accepts (one or more decision tokens from the current
+// The command box: type what w.play accepts (one or more decision texts from the current
 // node, e.g. "B@b2 b3", "a1~c3", "grow:a1,c2", "pass"), Enter sends them as ONE play request
 // (all or nothing, branching as clicks do). A refusal keeps the text and shows the engine's
 // message (it lists the legal options); a success clears it. The root's key handler ignores

@@ -64,7 +64,7 @@ function graphSvg(store, ids) {
     if (e && e.proven) cls.push("cw-pt-proven");
     if (n.mark) cls.push(MARK_CLASSES[n.mark] || "");
     if (id === store.current) cls.push("cw-pt-current");
-    const label = `${n.parent === -1 ? "start" : n.token}: ${e ? e.text : "not evaluated yet"}${n.mark ? ` ${n.mark}` : ""}`;
+    const label = `${n.parent === -1 ? "start" : n.decision}: ${e ? e.text : "not evaluated yet"}${n.mark ? ` ${n.mark}` : ""}`;
     const attrs = `class="${cls.join(" ")}" data-node="${id}"${n.mark ? ` data-mark="${esc(n.mark)}"` : ""}`
       + `${e && e.proven ? ` data-proven="${esc(e.proven)}"` : ""}`;
     const cy = e ? y(e.green) : mid;

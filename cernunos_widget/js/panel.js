@@ -99,7 +99,7 @@ export function createOptions() {
     let html = "";
     if (v.can_pass) html += `<button type="button" class="cw-option" data-decision="pass">pass (decline the final placement)</button>`;
     if (v.choice === "growth" && v.grow.options.length <= 12) {
-      for (const token of v.grow.options) html += `<button type="button" class="cw-option" data-decision="${esc(token)}">${esc(token)}</button>`;
+      for (const text of v.grow.options) html += `<button type="button" class="cw-option" data-decision="${esc(text)}">${esc(text)}</button>`;
     }
     setHtml(el, html);
   }

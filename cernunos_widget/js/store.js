@@ -30,14 +30,15 @@ export function applyPatch(store, patch) {
 
 // What changed in the analysis the store shows (cernunos_widget/session/delta.py): keys set
 // and unset, each line's changed fields (a new line whole), the count of lines. Ignored
-// unless it continues the store's analysis (same node and game).
+// unless it continues the very state the store holds (its `seq` is the delta's `base`): a
+// page that missed an update keeps what it shows until the next whole state.
 function applyAnalysisDelta(store, delta) {
   const a = store.analysis;
-  if (!a || a.node !== delta.node || a.gen !== delta.gen) return;
+  if (!a || a.node !== delta.node || a.gen !== delta.gen || a.seq !== delta.base) return;
   const next = {};
   for (const [k, v] of Object.entries(a)) if (!delta.unset.includes(k)) next[k] = v;
   Object.assign(next, delta.set);
-  const lines = (a.lines || []).slice(0, delta.count);
+  const lines = (a.lines || []).slice(0, delta.trim ?? delta.count);
   for (const i of Object.keys(delta.lines).map(Number).sort((x, y) => x - y)) {
     const changed = delta.lines[i];
     if (i < lines.length) lines[i] = { ...lines[i], ...changed };

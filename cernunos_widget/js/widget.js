@@ -189,11 +189,11 @@ function render({ model, el }) {
     local.growth = [];
   }
 
-  function play(token) {
-    request({ type: "play", node: storeOf(model).current, decision: token }, clearInput);
+  function play(text) {
+    request({ type: "play", node: storeOf(model).current, decision: text }, clearInput);
   }
 
-  // ---- clicks: a click that completes a decision sends its token; the kernel judges it
+  // ---- clicks: a click that completes a decision sends its text; the kernel judges it
   function clickCell(cell, v) {
     const choice = v.choice;
     if (!choice) return say(`The game is over: ${v.result_text}.`);
@@ -219,8 +219,8 @@ function render({ model, el }) {
       local.growth = local.growth.includes(cell) ? local.growth.filter((c) => c !== cell) : [...local.growth, cell];
       if (local.growth.length === v.grow.count) {
         const chosen = [...local.growth].sort().join(",");
-        const token = v.grow.options.find((t) => t.slice(5).split(",").sort().join(",") === chosen);
-        return play(token || `grow:${local.growth.join(",")}`);
+        const text = v.grow.options.find((t) => t.slice(5).split(",").sort().join(",") === chosen);
+        return play(text || `grow:${local.growth.join(",")}`);
       }
       return say(`Choose ${v.grow.count - local.growth.length} more Tree(s) to grow.`);
     }
@@ -316,7 +316,7 @@ function render({ model, el }) {
     setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));
     prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}${v.result_text ? ` cw-banner cw-won-${v.result.split(" ")[0]}` : ""}`;
     if (message.textContent !== local.message) message.textContent = local.message;
-    setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.kind)}">${esc(e.text)}</div>`).join(""));
+    setHtml(narration, v.events.map((e) => `<div class="cw-event cw-ev-${esc(e.type)}">${esc(e.text)}</div>`).join(""));
     for (const part of parts) part.update(store);
     keyboardAccess(root, store.current);
   }

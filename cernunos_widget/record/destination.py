@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from ..engine.errors import clip
 from .errors import GameFileError
 
 try:
@@ -47,7 +48,16 @@ class Destination:
 
 
 def destination(named: str | os.PathLike) -> Destination:
-    """Where games written to ``named`` go; :class:`GameFileError` for a folder."""
+    """Where games written to ``named`` go; :class:`GameFileError` for a folder, a loop of
+    links, or a path the system refuses (a name too long, a NUL character)."""
+    try:
+        return _destination(named)
+    except (OSError, ValueError) as e:
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise GameFileError(f"cannot write games to {clip(os.fspath(named))}: {reason}") from None
+
+
+def _destination(named: str | os.PathLike) -> Destination:
     path = Path(named)
     for _ in range(_MAX_LINKS):
         folder = Path(os.path.realpath(path.parent))
@@ -112,7 +122,9 @@ def _locked(where: Destination) -> Iterator[None]:
     name = where.path.with_name(f".{where.path.name}.lock")
     while True:
         try:
-            fd = os.open(name, os.O_RDWR | os.O_CREAT | _BINARY, 0o666)  # as the file
+            # read-only: flock needs no write access, so a lock file another user made
+            # still gives a turn
+            fd = os.open(name, os.O_RDONLY | os.O_CREAT | _BINARY, 0o666)
         except OSError as e:
             raise _refused(where, e) from None
         try:
@@ -121,6 +133,9 @@ def _locked(where: Destination) -> Iterator[None]:
                 break
         except FileNotFoundError:
             pass  # deleted by the writer before: take the next one
+        except OSError as e:  # a file system without flock
+            os.close(fd)
+            raise _refused(where, e) from None
         except BaseException:
             os.close(fd)
             raise
@@ -128,8 +143,10 @@ def _locked(where: Destination) -> Iterator[None]:
     try:
         yield
     finally:
-        with suppress(FileNotFoundError):  # deleted while still held: a writer waiting on
-            if os.path.samestat(os.fstat(fd), os.stat(name)):  # it will try again
+        # deleted while still held: a writer waiting on it will try again; a lock file
+        # another user left in a sticky folder stays (the write has landed all the same)
+        with suppress(OSError):
+            if os.path.samestat(os.fstat(fd), os.stat(name)):
                 os.unlink(name)
         os.close(fd)
 

@@ -52,6 +52,7 @@ __all__ = [
     "read_game",
     "read_games",
     "write_games",
+    "write_texts",
 ]
 
 Source = str | os.PathLike | IO[str] | IO[bytes]
@@ -321,30 +322,50 @@ def write_games(games: Iterable[Game], target: Target, *, append: bool = False) 
     raises after the games before it.  See :mod:`.destination`.  ``games`` is consumed
     lazily, one at a time.
     """
+    texts = (format_game(game, index) for index, game in enumerate(games))
+    return write_texts(texts, target, append=append)
+
+
+def write_texts(texts: Iterable[str], target: Target, *, append: bool = False) -> int:
+    """:func:`write_games` for games already formatted by :func:`format_game` (a caller
+    holding a lock formats under it, then writes after releasing it)."""
     if isinstance(target, str | os.PathLike):
         where = destination(target)
         if where.stream:
             with stream(where) as out:
-                return _write(games, out, b"")
+                return _write(texts, out, b"")
         with replacing(where, append) as (out, separator):
-            return _write(games, out, separator, flush=False)
+            return _write(texts, out, separator, flush=False)
     if callable(getattr(target, "write", None)):
         binary = isinstance(target, io.BufferedIOBase | io.RawIOBase)
-        return _write(games, target, b"" if binary else "")
+        return _write(texts, target, b"" if binary else "")
     raise GameFileError(
         f"write_games takes a path or a writable stream, not {type(target).__name__}"
     )
 
 
-def _write(games: Iterable[Game], out: IO, separator: str | bytes, flush: bool = True) -> int:
-    """Write each game whole (flushed, for a stream), a blank line between games; return
-    how many.  ``separator`` comes first (bytes for a binary ``out``)."""
+def _write(texts: Iterable[str], out: IO, separator: str | bytes, flush: bool = True) -> int:
+    """Write each game's text whole (flushed, for a stream), a blank line between games;
+    return how many.  ``separator`` comes first (bytes for a binary ``out``)."""
     binary = isinstance(separator, bytes)
     count = 0
-    for count, game in enumerate(games, 1):
-        text = format_game(game, count - 1)
-        out.write(separator + (text.encode("utf-8") if binary else text))
+    for text in texts:
+        count += 1
+        if binary:
+            _write_all(out, separator + text.encode("utf-8"))
+        else:
+            out.write(separator + text)
         if flush:
             out.flush()
         separator = b"\n" if binary else "\n"
     return count
+
+
+def _write_all(out: IO[bytes], data: bytes) -> None:
+    """Write all of ``data``: an unbuffered (raw) stream may take only part of it."""
+    view = memoryview(data)
+    while view:
+        written = out.write(view)
+        if written is None:  # a non-blocking stream that is full
+            raise GameFileError("cannot write games to a non-blocking stream that is full")
+        view = view[written:]

@@ -48,7 +48,7 @@ class MoveEntry:
     choice: str  # the position's choice: placement, growth, boar-target ... (Position.choice)
     effect: bool  # an effect choice, attached to the placement before it
     kind: str  # the kind letter of a placement ("B"), else ""
-    token: str  # the decision token of RULES.md §6 ("B@b2", "b1~b2")
+    decision: str  # the decision's text, RULES.md §6 ("B@b2", "b1~b2")
     label: str  # the readable label ("Boar b2", "swap b1↔b2")
     narration: str  # the events' sentences, for a hover title
 
@@ -89,8 +89,8 @@ def _label(position: Position, chosen: Decision, events: Sequence[Event] | None)
         return f"swap {cells[0]}↔{cells[1]}"
     choice = position.choice
     if choice == "boar-target":  # R-20: the target always moves, so a push event exists
-        pushes = [e for e in events or () if e.kind == "push"]
-        pushes = pushes or [e for e in position.play_with_events(chosen)[1] if e.kind == "push"]
+        pushes = [e for e in events or () if e.type == "push"]
+        pushes = pushes or [e for e in position.play_with_events(chosen)[1] if e.type == "push"]
         return f"push {cells[0]}→{pushes[0].info['to']}"
     if choice == "fox-order":  # the token now on that cell activates first
         return f"{position.top(cells[0]).kind.title} {cells[0]} first"
@@ -181,7 +181,7 @@ def _entry(
         choice=choice,
         effect=choice in EFFECT_CHOICES,
         kind=chosen.kind.letter if chosen.family == "place" else "",
-        token=str(chosen),
+        decision=str(chosen),
         label=_label(before, chosen, events),
         narration=" ".join(e.text for e in events),
     )

@@ -13,10 +13,10 @@ nesting); comments and tags are read by the scanners of :mod:`.scan`.
   and ``\\`` (nothing else). Tags come first (``game.py``: ``Game.headers``).
 
 - an annotation glyph (``!``, ``?!``, ``?``, ``??``) right after a decision, as in PGN:
-  ``B@b2?!`` (decision tokens never hold ``!`` or ``?``).
+  ``B@b2?!`` (a decision's text never holds ``!`` or ``?``).
 
-To add a kind of word (more tags), add a branch to :func:`words` and a ``kind``: the parser
-in ``game.py`` dispatches on it.
+To add a new role for a word (more tags), add a branch to :func:`words` and a ``role``: the
+parser in ``tree.py`` dispatches on it.
 """
 
 from __future__ import annotations
@@ -51,9 +51,9 @@ class GameTextError(NotationError):
 
 @dataclass(frozen=True, slots=True)
 class Word:
-    """One word of a game text: ``kind`` is decision, glyph, open, close, comment or tag."""
+    """One word of a game text: its ``role`` is decision, glyph, open, close, comment or tag."""
 
-    kind: str
+    role: str
     text: str  # the decision, the comment (unescaped) or the tag's value
     at: int  # where it starts: a character offset in the text
     name: str = ""  # a tag's name
@@ -112,28 +112,28 @@ def words(text: object) -> Iterator[Word]:
             )
         else:
             decision = _DECISION.match(text, i)
-            token, glyph = _split_glyph(decision.group(), i)
-            yield Word("decision", token, i)
+            written, glyph = _split_glyph(decision.group(), i)
+            yield Word("decision", written, i)
             if glyph:
-                yield Word("glyph", glyph, i + len(token))
+                yield Word("glyph", glyph, i + len(written))
             i = decision.end()
 
 
 def _split_glyph(word: str, at: int) -> tuple[str, str]:
-    """``B@b2?!`` -> ``("B@b2", "?!")``: decision tokens never hold ``!`` or ``?``."""
-    token = word.rstrip("!?")
-    glyph = word[len(token) :]
+    """``B@b2?!`` -> ``("B@b2", "?!")``: a decision's text never holds ``!`` or ``?``."""
+    written = word.rstrip("!?")
+    glyph = word[len(written) :]
     if glyph and glyph not in GLYPHS:
         raise GameTextError(
-            f"unknown annotation glyph {clip(glyph)} after {clip(token)} at character "
-            f"{at + len(token) + 1}: use one of {' '.join(GLYPHS)}",
-            at + len(token),
+            f"unknown annotation glyph {clip(glyph)} after {clip(written)} at character "
+            f"{at + len(written) + 1}: use one of {' '.join(GLYPHS)}",
+            at + len(written),
         )
-    if glyph and not token:
+    if glyph and not written:
         raise GameTextError(
             f"the glyph {clip(glyph)} at character {at + 1} follows no decision", at
         )
-    return token, glyph
+    return written, glyph
 
 
 def _read_comment(text: str, start: int) -> tuple[str, int]:

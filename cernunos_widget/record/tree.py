@@ -25,6 +25,7 @@ from itertools import chain
 
 from ..engine import START_CPN, CernunosError, Decision, Player, Position, Rules, Step
 from ..engine.decisions import code_of
+from ..engine.deprecation import warn_renamed
 from ..engine.errors import clip
 from ..engine.events import Event
 from .text import (
@@ -70,7 +71,7 @@ class GameNode:
         events: tuple[Event, ...] = (),
     ) -> None:
         self.game = game
-        self.id = game._register(self)
+        self.id = game.register(self)
         self.parent = parent
         self.decision = decision
         self.position = position
@@ -82,9 +83,15 @@ class GameNode:
         self.glyph = ""  # the user's annotation glyph: "!", "?!", "?", "??" or ""
 
     @property
-    def token(self) -> str:
-        """The decision token that led here ("" at the root)."""
+    def decision_text(self) -> str:
+        """The text of the decision that led here (``"B@b2"``; "" at the root)."""
         return "" if self.decision is None else str(self.decision)
+
+    @property
+    def token(self) -> str:
+        """Deprecated alias of :attr:`decision_text` (a token is a piece)."""
+        warn_renamed("GameNode", "token", "decision_text")
+        return self.decision_text
 
     @property
     def comment(self) -> str:
@@ -188,7 +195,7 @@ class GameNode:
             raise ValueError("the root of a game cannot be deleted")
         self.parent.children.remove(self)
         for node in self.walk():
-            self.game._unregister(node)
+            self.game.unregister(node)
         return self.parent
 
     def walk(self) -> Iterator[GameNode]:
@@ -200,7 +207,7 @@ class GameNode:
             stack.extend(reversed(node.children))
 
     def __repr__(self) -> str:
-        return f"<GameNode #{self.id} {self.token or 'root'} ply {self.ply}>"
+        return f"<GameNode #{self.id} {self.decision_text or 'root'} ply {self.ply}>"
 
 
 class Game:
@@ -234,13 +241,20 @@ class Game:
         """The rules of this game (its start position's, D-10)."""
         return self.root.position.rules
 
-    def _register(self, node: GameNode) -> int:
+    def register(self, node: GameNode) -> int:
+        """Give a new node of this game its id (:class:`GameNode` asks when it is made)."""
         self._nodes[self._next_id] = node
         self._next_id += 1
         return self._next_id - 1
 
-    def _unregister(self, node: GameNode) -> None:
+    def unregister(self, node: GameNode) -> None:
+        """Forget a deleted node (:meth:`GameNode.remove` tells the game)."""
         self._nodes.pop(node.id, None)
+
+    @property
+    def next_id(self) -> int:
+        """The id the next new node gets: ids below it were given, some maybe deleted."""
+        return self._next_id
 
     def node(self, node_id: int) -> GameNode:
         """The node with this id; ``KeyError``-free: raises ValueError naming the ids."""
@@ -284,7 +298,7 @@ class Game:
         return parts
 
     def export(self) -> str:
-        """The game as text: tags, tokens, variations in parentheses, comments in braces."""
+        """The game as text: tags, decisions, variations in parentheses, comments in braces."""
         return " ".join(self.tags() + self.movetext())
 
     def __str__(self) -> str:
@@ -303,7 +317,7 @@ class Game:
         headers: dict[str, str] = {}
         where: dict[str, int] = {}
         first = next(items, None)
-        while first is not None and first[1].kind == "tag":
+        while first is not None and first[1].role == "tag":
             tag = first[1]
             if tag.name in headers:
                 raise GameTextError(
@@ -399,14 +413,14 @@ def _export_moves(root: GameNode, parts: list[str]) -> None:
             parts[-1] += ")"
             continue
         if what == "open":
-            parts.append("(" + node.token + node.glyph)
+            parts.append("(" + node.decision_text + node.glyph)
             if node.comment:
                 parts.append(write_comment(node.comment))
             continue
         if not node.children:
             continue
         main, *variations = node.children
-        parts.append(main.token + main.glyph)
+        parts.append(main.decision_text + main.glyph)
         if main.comment:
             parts.append(write_comment(main.comment))
         todo.append(("line", main))  # after the variations
@@ -419,33 +433,33 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
     [the node it starts from, the last node played in it, where its '(' is]."""
     frames: list[list] = [[root, None, 0]]
     for number, word in items:
-        kind = word.kind
-        if kind == "decision":
+        role = word.role
+        if role == "decision":
             frame = frames[-1]
             try:
                 frame[1] = (frame[1] or frame[0]).play(word.text)
-                if root.game._next_id > MAX_NODES:
+                if root.game.next_id > MAX_NODES:
                     raise GameTextError(f"more than {MAX_NODES:,} positions in one game")
             except CernunosError as e:
                 raise GameTextError(
-                    f"token {number} of the game text, {clip(word.text)} "
+                    f"word {number} of the game text, {clip(word.text)} "
                     f"(character {word.at + 1}): {e}",
                     word.at,
                 ) from None
-        elif kind == "glyph":
+        elif role == "glyph":
             (frames[-1][1] or frames[-1][0]).glyph = word.text
-        elif kind == "comment":
+        elif role == "comment":
             try:
                 (frames[-1][1] or frames[-1][0]).comment = word.text
             except GameTextError as e:
                 raise GameTextError(
                     f"the comment at character {word.at + 1}: {e}", word.at
                 ) from None
-        elif kind == "open":
+        elif role == "open":
             last = frames[-1][1]
             if last is None:
                 raise GameTextError(
-                    f"a variation at token {number} (character {word.at + 1}) has no decision "
+                    f"a variation at word {number} (character {word.at + 1}) has no decision "
                     "to replace",
                     word.at,
                 )
@@ -455,10 +469,10 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
                     word.at,
                 )
             frames.append([last.parent, None, word.at])
-        elif kind == "close":
+        elif role == "close":
             if len(frames) == 1:
                 raise GameTextError(
-                    f"unbalanced ')' at token {number} (character {word.at + 1}) of the game text",
+                    f"unbalanced ')' at word {number} (character {word.at + 1}) of the game text",
                     word.at,
                 )
             frames.pop()

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CernunosError, IllegalDecisionError, Kind, Position, Step
+from ..engine.deprecation import warn_renamed
 from ..engine.position import DecisionLike
 from ..record.text import GLYPHS
 from ..record.tree import Game, GameNode
@@ -86,8 +87,8 @@ NodeRef = GameNode | int | None
 class Job:
     """A background task of the session: ``stop()``, ``wait()``, and what it is for."""
 
-    def __init__(self, kind: str, generation: int, node: GameNode | None) -> None:
-        self.kind = kind  # "analysis" or "review"
+    def __init__(self, task: str, generation: int, node: GameNode | None) -> None:
+        self.task = task  # "analysis" or "review"
         self.generation = generation
         self.node = node  # the node it was started for (None for a whole-game job)
         self.stop_event = threading.Event()
@@ -110,10 +111,16 @@ class Job:
     def stopped(self) -> bool:
         return self.stop_event.is_set()
 
+    @property
+    def kind(self) -> str:
+        """Deprecated alias of :attr:`task` (a token has a kind; a job has a task)."""
+        warn_renamed("Job", "kind", "task")
+        return self.task
+
     def __repr__(self) -> str:
         where = "game" if self.node is None else f"node #{self.node.id}"
         state = "running" if self.is_alive() else "ended"
-        return f"<Job {self.kind} {where} gen {self.generation} {state}>"
+        return f"<Job {self.task} {where} gen {self.generation} {state}>"
 
 
 class Session:
@@ -127,6 +134,7 @@ class Session:
         self._listeners: list[Listener] = []
         self._jobs: dict[str, Job] = {}
         self._analysis: dict = {}
+        self._analysis_seq = 0  # numbers the analysis states published (deltas name theirs)
         self._review: dict = {}
         self._evals: dict[int, dict] = {}  # node id -> its review evaluation (Green's side)
         self._review_cache: ReviewCache | None = None
@@ -207,7 +215,7 @@ class Session:
             return self._game.node(node)
         except ValueError:
             raise UnknownNodeError(
-                f"no node #{node} in this game (ids 0..{self._game._next_id - 1}, "
+                f"no node #{node} in this game (ids 0..{self._game.next_id - 1}, "
                 "some may have been deleted)"
             ) from None
 
@@ -251,7 +259,7 @@ class Session:
         """Play decisions from ``node`` (default: current), branching if new; all or nothing."""
         items = decisions.split() if isinstance(decisions, str) else list(decisions)
         if not items:
-            raise SessionError("nothing to play: give one or more decision tokens")
+            raise SessionError("nothing to play: give one or more decisions (B@b2 b3 ...)")
 
         def run() -> GameNode:
             here, steps = _follow(self.resolve(node), items)  # raises before the tree changes
@@ -403,22 +411,22 @@ class Session:
 
     def start_job(
         self,
-        kind: str,
+        task: str,
         work: Callable[[Job], None],
         node: GameNode | None = None,
     ) -> Job:
-        """Run ``work(job)`` in a daemon thread, replacing a running job of the same kind.
+        """Run ``work(job)`` in a daemon thread, replacing a running job of the same task.
 
         ``work`` reports through :meth:`deliver` and should poll ``job.stop_event``.
         """
         with self.lock:
-            old = self._jobs.get(kind)
+            old = self._jobs.get(task)
             if old is not None:
                 old.stop()
-            job = Job(kind, self._generation, node)
-            self._jobs[kind] = job
+            job = Job(task, self._generation, node)
+            self._jobs[task] = job
             job.thread = threading.Thread(
-                target=work, args=(job,), daemon=True, name=f"cernunos-{kind}"
+                target=work, args=(job,), daemon=True, name=f"cernunos-{task}"
             )
             job.thread.start()
             return job
@@ -484,7 +492,13 @@ class Session:
             work = review_work(self, nodes, limits, self.review_cache, engine)
             return self.start_job("review", work)
 
+    def _numbered(self, state: dict) -> dict:
+        """``state`` with the next ``seq``: a delta applies only to the state it names."""
+        self._analysis_seq += 1
+        return {**state, "seq": self._analysis_seq}
+
     def _set_analysis(self, state: dict) -> None:
+        state = self._numbered(state)
         self._analysis = state
         change = self._change()
         change.analysis, change.analysis_delta = state, None
@@ -498,8 +512,8 @@ class Session:
 
     def is_current_job(self, job: Job) -> bool:
         """True while ``job``'s results still belong in the session: it is the latest job
-        of its kind, for this game, and its node is still in the tree."""
-        if job.generation != self._generation or self._jobs.get(job.kind) is not job:
+        of its task, for this game, and its node is still in the tree."""
+        if job.generation != self._generation or self._jobs.get(job.task) is not job:
             return False
         return job.node is None or job.node in self._game
 
@@ -519,12 +533,14 @@ class Session:
         """Deliver a job's state: the analysis (lines for its node) or the review's progress."""
 
         def apply(change: Change) -> None:
-            if job.kind == "review":
+            if job.task == "review":
                 self._review = change.review = state
             else:  # what changed, unless this change already holds a state the views lack
+                numbered = self._numbered(state)
                 first = change.analysis is None
-                change.analysis_delta = analysis_delta(self._analysis, state) if first else None
-                self._analysis = change.analysis = state
+                delta = analysis_delta(self._analysis, numbered) if first else None
+                change.analysis_delta = delta
+                self._analysis = change.analysis = numbered
 
         return self.deliver(job, apply)
 

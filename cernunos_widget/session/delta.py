@@ -1,14 +1,19 @@
 """What changed between two states of one analysis, so the page gets only that.
 
-A *delta* continues an analysis the page already shows (same ``node`` and ``gen``)::
+A *delta* continues the analysis state the page already shows: the one numbered ``base``
+(each state the session publishes has a ``seq``)::
 
-    {"node": 5, "gen": 0, "set": {"status": "done"}, "unset": ["preparing"],
-     "lines": {"0": {"green": 0.31, "nodes": 51234}, "2": {<a whole new line>}}, "count": 3}
+    {"node": 5, "gen": 0, "base": 41, "set": {"seq": 42, "nodes": 51234},
+     "unset": ["preparing"], "lines": {"0": {"green": 0.31}, "2": {<a whole new line>}},
+     "count": 3}
 
 ``set`` / ``unset``: the top-level keys changed or gone (other than ``lines``); ``lines``:
 the changed fields of each line by index (a line new at its index comes whole); ``count``:
-how many lines there are now.  Applying a delta twice is harmless.  js/store.js applies it
-in the page as :func:`apply_delta` does here.
+how many lines there are now; ``trim`` (composed deltas only): how many of the old lines
+survive before the changes (a line at or past it comes whole).  A page holding another
+state than ``base`` (it missed an update) ignores the delta and keeps what it shows until
+the next whole state: the final state of an analysis is always sent whole.  js/store.js
+applies a delta in the page as :func:`apply_delta` does here.
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ def analysis_delta(old: dict, new: dict) -> dict | None:
     (another node or game, nothing before, or a line whose fields changed shape): then the
     whole state is sent."""
     if not old or old.get("node") != new.get("node") or old.get("gen") != new.get("gen"):
+        return None
+    if "seq" not in old or new.get("status") != "running":  # a final state goes whole
         return None
     old_lines, new_lines = old.get("lines", []), new.get("lines", [])
     lines: dict[str, dict] = {}
@@ -37,6 +44,7 @@ def analysis_delta(old: dict, new: dict) -> dict | None:
     return {
         "node": new.get("node"),
         "gen": new.get("gen"),
+        "base": old["seq"],
         "set": {k: v for k, v in new.items() if k != "lines" and (k not in old or old[k] != v)},
         "unset": [k for k in old if k not in new],
         "lines": lines,
@@ -45,10 +53,13 @@ def analysis_delta(old: dict, new: dict) -> dict | None:
 
 
 def apply_delta(analysis: dict, delta: dict) -> dict:
-    """The analysis state after ``delta`` (a new dict; ``analysis`` is not changed)."""
+    """The analysis state after ``delta`` (a new dict; ``analysis`` is not changed), or
+    ``analysis`` itself when the delta does not continue it (another ``base``)."""
+    if analysis.get("seq") != delta["base"]:
+        return analysis
     out = {k: v for k, v in analysis.items() if k not in delta["unset"]}
     out.update(delta["set"])
-    lines = list(analysis.get("lines", []))[: delta["count"]]
+    lines = list(analysis.get("lines", []))[: delta.get("trim", delta["count"])]
     for i in sorted(map(int, delta["lines"])):  # new lines come in order, after the others
         changed = delta["lines"][str(i)]
         if i < len(lines):
@@ -65,8 +76,10 @@ def compose(first: dict, second: dict) -> dict:
     set_.update(second["set"])
     unset = [k for k in first["unset"] if k not in second["set"]]
     unset += [k for k in second["unset"] if k not in unset]
+    trim = min(first.get("trim", first["count"]), second.get("trim", second["count"]))
     lines: dict[str, Any] = {}
     for key in {*first["lines"], *second["lines"]}:
         if int(key) < second["count"]:
             lines[key] = {**first["lines"].get(key, {}), **second["lines"].get(key, {})}
-    return {**second, "set": set_, "unset": unset, "lines": lines}
+    return {**second, "base": first["base"], "set": set_, "unset": unset, "lines": lines,
+            "trim": trim}

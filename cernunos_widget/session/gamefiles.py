@@ -7,7 +7,7 @@ import io
 import os
 from typing import IO, TYPE_CHECKING
 
-from ..record.files import fill_result, format_game, read_game, write_games
+from ..record.files import fill_result, format_game, read_game, write_texts
 from ..record.tree import Game, outcome_problem
 
 if TYPE_CHECKING:
@@ -23,9 +23,12 @@ def load_games(session: Session, source: str | os.PathLike | IO, index: int = 0)
 
 def save_game(session: Session, path: str | os.PathLike, *, append: bool = False) -> int:
     """Write the session's game, with its headers, to the ``.cgn`` file ``path``
-    (atomically); tags the tree contradicts raise :class:`.GameFileError`."""
+    (atomically); tags the tree contradicts raise :class:`.GameFileError`.  The game is
+    formatted under the session's lock and written after it is released: a slow file (a
+    FIFO waiting for its reader, another writer's turn) never holds the session up."""
     with session.lock:
-        return write_games([session.game], path, append=append)
+        text = format_game(session.game)
+    return write_texts([text], path, append=append)
 
 
 def cgn_text(session: Session) -> str:

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 Analyser = Callable[..., Iterator[list]]
 
 MARK_LINE = 6  # decisions of the best line quoted in a mark's text
-_ARROWS = {"push": ("from", "to"), "swap": ("a", "b")}  # event kind -> info keys of its ends
+_ARROWS = {"push": ("from", "to"), "swap": ("a", "b")}  # event type -> info keys of its ends
 
 
 def limit_text(limit: Limit) -> str:
@@ -86,7 +86,7 @@ def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> 
         labels.append(decision_label(position, decision, events))
         if i == 0:
             chosen = decision
-            if not isinstance(chosen, Decision):  # a token: already checked by the play
+            if not isinstance(chosen, Decision):  # a decision text: already checked by the play
                 chosen = position.parse_decision(decision)
             if chosen.family == "place":
                 letter = chosen.kind.letter
@@ -94,14 +94,14 @@ def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> 
                 ghost = {"letter": letter if green else letter.lower(), "cell": chosen.cells[0]}
         position = after
         for event in events if drawing else ():
-            if event.kind in _ARROWS:
-                start, end = (event.info[k] for k in _ARROWS[event.kind])
-                arrow = {"kind": event.kind, "from": start, "to": end}
+            if event.type in _ARROWS:
+                start, end = (event.info[k] for k in _ARROWS[event.type])
+                arrow = {"type": event.type, "from": start, "to": end}
                 if event.info.get("wrapped"):  # R-20: off one edge, back in at the other
                     arrow["wrapped"] = True
                 arrows.append(arrow)
-            elif event.kind == "raise" and event.cells[0] != event.cells[1]:
-                arrows.append({"kind": "raise", "from": event.cells[0], "to": event.cells[1]})
+            elif event.type == "raise" and event.cells[0] != event.cells[1]:
+                arrows.append({"type": "raise", "from": event.cells[0], "to": event.cells[1]})
     return {"labels": labels, "board": {"ghost": ghost, "arrows": arrows}}
 
 
@@ -126,7 +126,7 @@ class Replays:
 
 def line_dict(position: Position, info, replays: Replays | None = None) -> dict:
     """One analysis line for the page, from Green's side: ``green`` (-1..1), ``green_text``,
-    the line's decisions as tokens (``pv``) and as readable ``labels``, and ``board``
+    the line's decisions as texts (``pv``) and as readable ``labels``, and ``board``
     (:func:`best_drawing`), the last two from ``replays`` (made for ``position``) when given.
     ``info``'s values are for the decider at ``position``; ``text`` and ``describe`` keep the
     solver's words, for that decider."""

@@ -312,7 +312,7 @@ def _skeleton(game: Game | Sequence[Position], engine: str, limits: tuple[Limit,
         nodes = [game.root, *game.mainline()]
         positions = [n.position for n in nodes]
         reviews = [
-            NodeReview(i, n.token or None, _decider_before(n.parent), n.id)
+            NodeReview(i, n.decision_text or None, _decider_before(n.parent), n.id)
             for i, n in enumerate(nodes)
         ]
         return Review(reviews, engine, limits, positions=positions)

@@ -31,7 +31,7 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
     """Everything needed to draw ``position`` and offer its decisions."""
     stacks = {c: _stack_text(position, c) for c in CELL_NAMES if position.stack(c)}
     choice = position.choice or ""
-    tokens = position.legal_tokens()
+    texts = position.legal_texts()
     view: dict = {
         "cpn": position.cpn() if position.at_boundary else "",
         "pending": pending_tag(position),
@@ -62,9 +62,9 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
         "swap_partners": {},
         "placer": "",
         "grow": {"options": [], "count": 0, "trees": []},
-        "can_pass": "pass" in tokens,
-        "option_count": len(tokens),
-        "events": [{"kind": e.kind, "text": e.text, "cells": list(e.cells)} for e in events],
+        "can_pass": "pass" in texts,
+        "option_count": len(texts),
+        "events": [{"type": e.type, "text": e.text, "cells": list(e.cells)} for e in events],
         "changed": sorted({c for e in events for c in e.cells}, key=CELL_INDEX.get),
         "result": "",
         "result_text": "",
@@ -79,18 +79,18 @@ def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
         }
         view["coverable"] = list(anything)
     elif choice in ("boar-target", "crow-cell", "fox-order"):
-        view["targets"] = list(tokens)
+        view["targets"] = list(texts)
     elif choice == "fox-swap":
         partners: dict[str, dict[str, str]] = {}
-        for token in tokens:
-            a, b = token.split("~")
-            partners.setdefault(a, {})[b] = token
-            partners.setdefault(b, {})[a] = token
+        for text in texts:
+            a, b = text.split("~")
+            partners.setdefault(a, {})[b] = text
+            partners.setdefault(b, {})[a] = text
         view["swap_partners"] = partners
     elif choice == "growth":
-        chosen = [t[5:].split(",") for t in tokens]
+        chosen = [t[5:].split(",") for t in texts]
         view["grow"] = {
-            "options": list(tokens),
+            "options": list(texts),
             "count": len(chosen[0]),
             "trees": sorted({c for cells in chosen for c in cells}, key=CELL_INDEX.get),
         }
@@ -107,7 +107,7 @@ def node_record(node: GameNode, evaluation: dict | None = None) -> dict:
     record = {
         "id": node.id,
         "parent": -1 if node.parent is None else node.parent.id,
-        "token": node.token,
+        "decision": node.decision_text,
         "children": [c.id for c in node.children],
         "comment": node.comment,
         "mark": node.mark,

@@ -22,6 +22,7 @@ import random
 import threading
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -71,6 +72,19 @@ def check_memory_mb(memory_mb: object) -> float:
     return value
 
 
+class NodeArrays(NamedTuple):
+    """A tree's node arrays, by node index, in the order ``compiled/mcts_tree.py`` takes."""
+
+    visits: np.ndarray  # int64
+    total: np.ndarray  # float64: the sum of playout outcomes, Green's point of view
+    first: np.ndarray  # int32: the first child, or NO_NODE
+    sibling: np.ndarray  # int32: the next sibling, or NO_NODE
+    code: np.ndarray  # int16: the decision that leads here
+    tried: np.ndarray  # int16: children made so far
+    proven: np.ndarray  # int8: 1 / 0 / -1 (Green's point of view), or UNKNOWN
+    green: np.ndarray  # int8: Green decides here (or the game is over)
+
+
 class Node:
     """A read-only view of one node of an :class:`Mcts` tree (its values are live)."""
 
@@ -82,33 +96,33 @@ class Node:
 
     @property
     def visits(self) -> int:
-        return int(self.tree._visits[self.index])
+        return int(self.tree.arrays.visits[self.index])
 
     @property
     def total(self) -> float:
         """The sum of playout outcomes through this node, Green's point of view."""
-        return float(self.tree._total[self.index])
+        return float(self.tree.arrays.total[self.index])
 
     @property
     def proven(self) -> int | None:
         """1 / 0 / -1 (Green's point of view) when proven, else None."""
-        p = int(self.tree._proven[self.index])
+        p = int(self.tree.arrays.proven[self.index])
         return None if p == UNKNOWN else p
 
     @property
     def green(self) -> bool:
         """Green decides here (or the game is over)."""
-        return bool(self.tree._green[self.index])
+        return bool(self.tree.arrays.green[self.index])
 
     @property
     def children(self) -> dict[int, Node]:
         """The children made so far, by decision code, oldest first."""
-        tree, found = self.tree, []
-        child = int(tree._first[self.index])
+        tree, arrays, found = self.tree, self.tree.arrays, []
+        child = int(arrays.first[self.index])
         while child != NO_NODE:
             found.append(child)
-            child = int(tree._sibling[child])
-        return {int(tree._code[c]): Node(tree, c) for c in reversed(found)}
+            child = int(arrays.sibling[child])
+        return {int(arrays.code[c]): Node(tree, c) for c in reversed(found)}
 
     def mean(self) -> float:
         visits = self.visits
@@ -165,7 +179,7 @@ class Mcts:
         self._allocate(self.capacity)
         self._state = encode(position)
         self._counts = np.zeros(2, np.int64)
-        init_root(self._state, *self._arrays(), self._counts)
+        init_root(self._state, *self.arrays, self._counts)
         self._slice = 16
 
     def _allocate(self, capacity: int) -> None:
@@ -186,27 +200,8 @@ class Mcts:
             offset += array.nbytes
             return array
 
-        # Widest first, so every array is aligned.
-        self._visits = carve(np.int64)
-        self._total = carve(np.float64)
-        self._first = carve(np.int32)
-        self._sibling = carve(np.int32)
-        self._code = carve(np.int16)
-        self._tried = carve(np.int16)
-        self._proven = carve(np.int8)
-        self._green = carve(np.int8)
-
-    def _arrays(self) -> tuple[np.ndarray, ...]:
-        return (
-            self._visits,
-            self._total,
-            self._first,
-            self._sibling,
-            self._code,
-            self._tried,
-            self._proven,
-            self._green,
-        )
+        widths = (np.int64, np.float64, np.int32, np.int32, np.int16, np.int16, np.int8, np.int8)
+        self.arrays = NodeArrays(*(carve(w) for w in widths))  # widest first: all aligned
 
     @property
     def root(self) -> Node:
@@ -244,7 +239,7 @@ class Mcts:
                 started = time.perf_counter()
                 count, spent = iterate(
                     self._state,
-                    *self._arrays(),
+                    *self.arrays,
                     self._counts,
                     wanted,
                     room,
@@ -291,7 +286,8 @@ class Mcts:
 
     def _pv(self, node: Node, length: int = 12) -> list[Decision]:
         line = np.empty(length, np.int64)
-        n = principal_line(node.index, self._first, self._sibling, self._visits, self._code, line)
+        a = self.arrays
+        n = principal_line(node.index, a.first, a.sibling, a.visits, a.code, line)
         return [decision_of(int(code)) for code in line[:n]]
 
 

@@ -17,12 +17,11 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from operator import itemgetter
 
 from ..engine import Position
-from ..engine.effects import FORFEIT, OVER
+from ..engine.state import decider_index, is_over, option_codes
 from .values import FORFEIT_SCORE, INFINITY, MAX_MARGIN, final_score, heuristic_score
-
-_OVER = (OVER, FORFEIT)
 
 
 class SearchAborted(Exception):
@@ -73,11 +72,6 @@ class Budget:
             self.deadline += seconds
 
 
-def _green_decides(p: Position) -> bool:
-    agenda = p._agenda
-    return (agenda[-1][1] if agenda else p._side) == 0
-
-
 def _ordered(
     p: Position, first: int, green: bool, score: Callable[[Position], int], budget: Budget
 ) -> Iterator[tuple[int, Position]]:
@@ -86,32 +80,34 @@ def _ordered(
 
     Each child is one decision applied: that is what the budget counts as a node.
     """
-    if first >= 0 and first in p._options:
+    options = option_codes(p)
+    if first >= 0 and first in options:
         budget.tick()
         yield first, p.child(first)
     keyed = []
-    for code in p._options:
+    for code in options:
         if code == first:
             continue
         budget.tick()
         child = p.child(code)
-        s = final_score(child) if child._phase in _OVER else score(child)
+        s = final_score(child) if is_over(child) else score(child)
         keyed.append((-s if green else s, code, child))
-    keyed.sort(key=lambda t: t[0])
+    keyed.sort(key=itemgetter(0))
     for _, code, child in keyed:
         yield code, child
 
 
 def _best_child(
     p: Position,
+    green: bool,
     first: int,
     alpha: int,
     beta: int,
     budget: Budget,
     child_value: Callable[[Position, int, int], int],
 ) -> tuple[int, int]:
-    """The alpha-beta loop over the children: (best value, its decision code)."""
-    green = _green_decides(p)
+    """The alpha-beta loop over the children (``green``: Green decides at ``p``): (best
+    value, its decision code)."""
     best, best_code = (-INFINITY if green else INFINITY), first
     for code, child in _ordered(p, first, green, heuristic_score, budget):
         v = child_value(child, alpha, beta)
@@ -156,14 +152,17 @@ class ExactSearch:
 
     def value(self, p: Position, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
         """Fail-soft alpha-beta: exact inside (alpha, beta), else a bound beyond it."""
-        if p._phase in _OVER:
+        decider = decider_index(p)  # -1 once the game is over
+        if decider < 0:
             return final_score(p)
         lower, upper, best_code = self.table.get(p, (-INFINITY, INFINITY, -1))
         settled = _probe(lower, upper, alpha, beta)
         if settled is not None:
             return settled
         alpha, beta = max(alpha, lower), min(beta, upper)
-        best, best_code = _best_child(p, best_code, alpha, beta, self.budget, self.value)
+        best, best_code = _best_child(
+            p, decider == 0, best_code, alpha, beta, self.budget, self.value
+        )
         lower, upper = _bounds(best, alpha, beta, lower, upper)
         self.table[p] = (lower, upper, best_code)
         return best
@@ -201,9 +200,9 @@ class ExactSearch:
     ) -> list[int]:
         """A line of best decisions: at each step a child whose value still ``matches``."""
         line: list[int] = []
-        while p._phase not in _OVER and len(line) < 400:
+        while not is_over(p) and len(line) < 400:
             _, _, first = self.table.get(p, (0, 0, -1))
-            green = _green_decides(p)
+            green = decider_index(p) == 0
             for code, child in _ordered(p, first, green, heuristic_score, self.budget):
                 if matches(self.value(child, *window)):
                     line.append(code)
@@ -223,7 +222,8 @@ class DepthSearch:
         self.reached_horizon = False
 
     def value(self, p: Position, depth: int, alpha: int = -INFINITY, beta: int = INFINITY) -> int:
-        if p._phase in _OVER:
+        decider = decider_index(p)  # -1 once the game is over
+        if decider < 0:
             return final_score(p)
         if depth <= 0:
             self.reached_horizon = True
@@ -237,6 +237,7 @@ class DepthSearch:
                 return settled
         best, best_code = _best_child(
             p,
+            decider == 0,
             best_code,
             alpha,
             beta,
@@ -249,9 +250,9 @@ class DepthSearch:
 
     def principal_variation(self, p: Position, depth: int) -> list[int]:
         line: list[int] = []
-        while p._phase not in _OVER and len(line) < depth:
+        while not is_over(p) and len(line) < depth:
             stored = self.table.get(p)
-            if stored is None or stored[3] < 0 or stored[3] not in p._options:
+            if stored is None or stored[3] < 0 or stored[3] not in option_codes(p):
                 break
             line.append(stored[3])
             p = p.child(stored[3])

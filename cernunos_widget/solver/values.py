@@ -12,6 +12,7 @@ import math
 
 from ..engine import Player, Position
 from ..engine.board import occupied_counts, top_tree_counts
+from ..engine.state import material
 
 CELL_WEIGHT = 625  # > 25 * 25: a cell outweighs any Tree and burn margin
 TREE_WEIGHT = 25  # > 2 * 12: a Tree on top outweighs any burn margin
@@ -65,11 +66,9 @@ def heuristic_score(position: Position) -> int:
     Cells held and Trees on top now, plus what each side still holds in reserve counts a
     little (a token in hand is a future placement).
     """
-    board = position._board
+    board, reserve, (gb, pb) = material(position)
     gc, pc = occupied_counts(board)
     gt, pt = top_tree_counts(board)
-    gb, pb = position._burned
-    reserve = position._reserve
     hand = sum(reserve[0:8]) - sum(reserve[8:16])
     return (gc - pc) * CELL_WEIGHT + (gt - pt) * TREE_WEIGHT + (pb - gb) + hand * 60
 

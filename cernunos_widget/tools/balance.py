@@ -121,7 +121,7 @@ def game_facts(line: GameLine) -> GameFacts:
             position, events = line.positions[i + 1], line.events[i]
         else:
             position, events = position.play_with_events(decision)
-        capped += any(e.kind == "cap" for e in events)  # R-28, D-9
+        capped += any(e.type == "cap" for e in events)  # R-28, D-9
     result = position.result()
     cells = tuple(
         "." if (who := position.occupant(c)) is None else who.letter for c in CELL_NAMES

@@ -58,7 +58,7 @@ COLUMNS = (
     ("value", "float64"),  # -1 .. 1 from Green's side (1 / 0 / -1 when proven)
     ("proven", "bool"),  # the value is exact (or the game is over)
     ("best", "string"),  # the best decision found; null when the game is over
-    ("pv", "string"),  # the principal variation, decision tokens joined by spaces
+    ("pv", "string"),  # the principal variation, decision texts joined by spaces
     ("depth", "int64"),  # the depth reached (decisions)
     ("nodes", "int64"),  # decisions the search applied
     ("cached", "bool"),  # copied from the same position earlier in the run
@@ -336,7 +336,7 @@ def _layout(
             base, since = position.cpn(), []
             cpn = base
         else:
-            since.append(node.token)
+            since.append(node.decision_text)
             cpn = None
         decider = position.decider
         rows.append(
@@ -346,7 +346,7 @@ def _layout(
                 "node": node.id,
                 "cpn": cpn,
                 "decider": None if decider is None else decider.letter,
-                "decision": node.token or None,
+                "decision": node.decision_text or None,
             }
         )
         keys.append((rules, base if not since else f"{base} | {' '.join(since)}"))

@@ -9,9 +9,9 @@ compressed ``.npz`` file.
 
 **Keys.** A position between placements is named by its rules and canonical CPN (RULES.md
 §6): ``"standard|<cpn>"``, so transpositions meet. A position in the middle of an effect
-has no CPN; it is named by the last CPN before it and the decision tokens played since
+has no CPN; it is named by the last CPN before it and the decisions played since
 (``"standard|<cpn>|B@b2 b3"``), so ``query`` takes the :class:`GameNode` there (or a
-``(position, tokens)`` pair). Keys are stored as 64-bit BLAKE2b digests: two different
+``(position, decisions)`` pair). Keys are stored as 64-bit BLAKE2b digests: two different
 positions share one with a chance of about n²/2⁶⁵ (under 10⁻⁵ for 10⁷ positions).
 """
 
@@ -56,7 +56,7 @@ class ExplorerError(CernunosError):
 class Entry:
     """A decision played from the queried position, and how its games ended."""
 
-    decision: str  # the decision token (RULES.md section 6)
+    decision: str  # the decision's text (RULES.md section 6)
     label: str  # readable ("Boar b2", "push b1→b3"; movetext.py)
     count: int  # games that played it here
     green_wins: int
@@ -77,11 +77,11 @@ def rules_name(position: Position) -> str:
     return str(getattr(position, "rules", None) or "standard")
 
 
-def position_key(position: Position, tokens: Sequence[str] = ()) -> str:
+def position_key(position: Position, decisions: Sequence[str] = ()) -> str:
     """The explorer's key of ``position`` (a CPN boundary), or of the mid-effect position
-    reached from it by ``tokens``."""
+    reached from it by ``decisions`` (their texts)."""
     key = f"{rules_name(position)}|{position.cpn()}"
-    return f"{key}|{' '.join(tokens)}" if tokens else key
+    return f"{key}|{' '.join(decisions)}" if decisions else key
 
 
 def digest(key: str) -> int:
@@ -92,17 +92,17 @@ def digest(key: str) -> int:
 def line_keys(positions: Sequence[Position], decisions: Sequence[Any]) -> list[int]:
     """The digest of the position before each decision of a line (``positions`` holds the
     position before each decision). Mid-effect positions are keyed by their last CPN and
-    the tokens since (see the module docstring)."""
+    the decisions since (see the module docstring)."""
     if not positions[0].at_boundary:
         raise ExplorerError("a game must start between placements (at a CPN) to be explored")
-    out, base, tokens = [], "", []
+    out, base, since = [], "", []
     for position, decision in zip(positions, decisions, strict=False):
         if position.at_boundary:
-            base, tokens = position_key(position), []
+            base, since = position_key(position), []
             out.append(digest(base))
         else:
-            out.append(digest(f"{base}|{' '.join(tokens)}"))
-        tokens.append(str(decision))
+            out.append(digest(f"{base}|{' '.join(since)}"))
+        since.append(str(decision))
     return out
 
 
@@ -196,16 +196,16 @@ class Explorer:
     # ------------------------------------------------------------------ queries
 
     def query(
-        self, where: Any, tokens: Sequence[str] = (), limit: int | None = None
+        self, where: Any, decisions: Sequence[str] = (), limit: int | None = None
     ) -> list[Entry]:
         """The decisions played from ``where``, most played first (then listing order);
         the first ``limit`` of them if given.
 
         ``where`` is a position between placements, a :class:`GameNode` (any position,
-        mid-effect included), or a position at a CPN with ``tokens`` (the decisions played
+        mid-effect included), or a position at a CPN with ``decisions`` (the ones played
         since, for a mid-effect position). Labels are readable decisions (movetext.py).
         """
-        position, key = _resolve(where, tokens)
+        position, key = _resolve(where, decisions)
         rows = sorted(self._rows(digest(key)), key=lambda row: -sum(row[1]))  # stable
         entries = []
         for code, (g, d, p) in rows[:limit]:
@@ -213,13 +213,13 @@ class Explorer:
                 label = decision_label(position, int(code))
             except CernunosError:  # only a 64-bit digest collision could bring one here
                 continue
-            token = str(position.parse_decision(int(code)))
-            entries.append(Entry(token, label, int(g + d + p), int(g), int(d), int(p)))
+            text = str(position.parse_decision(int(code)))
+            entries.append(Entry(text, label, int(g + d + p), int(g), int(d), int(p)))
         return entries
 
-    def count(self, where: Any, tokens: Sequence[str] = ()) -> int:
+    def count(self, where: Any, decisions: Sequence[str] = ()) -> int:
         """How many different decisions were played from ``where``."""
-        return len(self._rows(digest(_resolve(where, tokens)[1])))
+        return len(self._rows(digest(_resolve(where, decisions)[1])))
 
     def _rows(self, key: int) -> list[tuple[int, tuple[int, int, int]]]:
         i = int(np.searchsorted(self._keys, np.uint64(key)))
@@ -330,24 +330,24 @@ def _check_arrays(path, keys, starts, codes, outcomes, games: int) -> None:
         )
 
 
-def _resolve(where: Any, tokens: Sequence[str]) -> tuple[Position, str]:
+def _resolve(where: Any, decisions: Sequence[str]) -> tuple[Position, str]:
     """The position asked about and its key."""
     if isinstance(where, Position):
         if where.at_boundary:
-            if tokens:
-                position = where.play_line(list(tokens))
-                return position, position_key(where, [str(t) for t in tokens])
+            if decisions:
+                position = where.play_line(list(decisions))
+                return position, position_key(where, [str(d) for d in decisions])
             return where, position_key(where)
         raise ExplorerError(
             "a position in the middle of an effect has no CPN: query its GameNode, or the "
-            "position at the last CPN with the decision tokens played since"
+            "position at the last CPN with the decisions played since"
         )
     if hasattr(where, "position") and hasattr(where, "parent"):  # a GameNode
         node, since = where, []
         while not node.position.at_boundary:
             if node.parent is None:
                 raise ExplorerError("this game starts in the middle of an effect")
-            since.append(node.token)
+            since.append(node.decision_text)
             node = node.parent
         return where.position, position_key(node.position, since[::-1])
     raise ExplorerError(

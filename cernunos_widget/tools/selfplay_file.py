@@ -20,6 +20,7 @@ from typing import IO
 
 from ..engine.errors import clip
 from ..record.destination import destination, stream
+from ..record.errors import GameFileError
 from ..record.files import write_games
 from .selfplay import PlayedGame, SelfPlay, SelfPlayError, to_game
 
@@ -34,8 +35,14 @@ def check_out(path: object) -> Path:
     name too long; a file system that refuses a new file)."""
     if not isinstance(path, (str, os.PathLike)) or not str(path):
         raise SelfPlayError(f"the game file is a path, not {clip(path)}")
-    out = Path(path)
     where = f"cannot write the games to {clip(str(path))}"
+    if not os.path.lexists(path) or Path(path).is_symlink():
+        try:  # a link is checked where it leads, as write_games follows it
+            out = destination(path).path
+        except GameFileError as e:
+            raise SelfPlayError(f"{where}: {str(e).rpartition(': ')[2]}") from None
+    else:
+        out = Path(path)
     if out.is_dir():
         raise SelfPlayError(f"{where}: it is a directory")
     folder = out.absolute().parent

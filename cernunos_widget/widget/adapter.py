@@ -151,7 +151,7 @@ class CernunosWidget(anywidget.AnyWidget):
         return self._session.review_state
 
     def play(self, decisions: str) -> GameNode:
-        """Play space-separated decision tokens from the current node (branching if new)."""
+        """Play space-separated decisions (their texts) from the current node (branching if new)."""
         return self._session.play(decisions)
 
     def back(self) -> GameNode:

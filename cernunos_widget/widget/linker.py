@@ -15,7 +15,8 @@ refused, with the part and line named):
 
 - ``import { name, other as alias } from "./part.js";`` (a part of the same folder);
 - ``export function name``, ``export async function name``, ``export class Name``,
-  ``export const name``; ``export { name, other as alias };``; ``export default value;``.
+  ``export const name``; ``export { name, other as alias };``; ``export default value;``
+  (not a named ``function`` or ``class``: its name would not be bound in its part).
 
 Exports are copied once when the part has run, hence ``const``, not ``let``.
 """
@@ -38,7 +39,8 @@ _EXPORT_DECLARATION = re.compile(
     rf"export\s+(?=(?:async\s+function\b\*?|function\b\*?|class\b|const\b)\s*(?P<name>{_NAME}))"
 )
 _EXPORT_LIST = re.compile(r"export\s*\{(?P<names>[^}]*)\}[ \t]*;?")
-_EXPORT_DEFAULT = re.compile(r"export\s+default\b\s*")
+# a default export of a value; a named function or class would lose its name in its part
+_EXPORT_DEFAULT = re.compile(r"export\s+default\b(?!\s*(?:async\s+)?function\b|\s*class\b)\s*")
 _DEFAULT = "__cw_default"
 
 Names = tuple[tuple[str, str], ...]  # ((exported name, local name), ...)

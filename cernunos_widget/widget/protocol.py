@@ -34,7 +34,7 @@ from ..engine import CernunosError
 from ..session.delta import apply_delta, compose
 
 MAX_TEXT = 100_000  # characters in a comment
-MAX_TOKEN_TEXT = 2_000  # characters of decision tokens in one request
+MAX_DECISION_TEXT = 2_000  # characters of decision text in one request
 MAX_CPN = 1_000
 MAX_GAME_TEXT = 200_000  # characters of game text the page may load
 MAX_CGN_TEXT = 2_000_000  # characters of a .cgn file the page may send (larger: from Python)
@@ -101,7 +101,7 @@ def _depth(name: str, value: Any) -> int | None:
 
 
 _NODE = _int(0)
-_DECISION = _text(MAX_TOKEN_TEXT, blank=False)
+_DECISION = _text(MAX_DECISION_TEXT, blank=False)
 
 # request type -> field -> check; every field is required unless it has a default below
 SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
@@ -167,23 +167,25 @@ def parse_request(content: object) -> Request:
     """Check a page message against the schema; raise :class:`RequestError` if it is bad."""
     if not isinstance(content, dict):
         raise RequestError(f"a request is a JSON object, not {_short(content)}")
-    kind = content.get("type")
-    if not isinstance(kind, str) or kind not in SCHEMA:
-        raise RequestError(f"unknown request {_short(kind)}: use one of {', '.join(SCHEMA)}")
-    fields = SCHEMA[kind]
+    request_type = content.get("type")
+    if not isinstance(request_type, str) or request_type not in SCHEMA:
+        raise RequestError(
+            f"unknown request {_short(request_type)}: use one of {', '.join(SCHEMA)}"
+        )
+    fields = SCHEMA[request_type]
     unknown = set(content) - set(fields) - {"id", "gen", "type"}
     if unknown:
-        raise RequestError(f"unexpected field(s) {', '.join(sorted(unknown))} in {kind!r}")
+        raise RequestError(f"unexpected field(s) {', '.join(sorted(unknown))} in {request_type!r}")
     values = {}
     for name, check in fields.items():
         if name in content:
             values[name] = check(name, content[name])
-        elif name in DEFAULTS.get(kind, {}):
-            values[name] = DEFAULTS[kind][name]
+        elif name in DEFAULTS.get(request_type, {}):
+            values[name] = DEFAULTS[request_type][name]
         else:
-            raise RequestError(f"{kind!r} needs the field {name!r}")
+            raise RequestError(f"{request_type!r} needs the field {name!r}")
     gen = _int(0)("gen", content.get("gen", 0))
-    return Request(_request_id(content), gen, kind, values)
+    return Request(_request_id(content), gen, request_type, values)
 
 
 # ---------------------------------------------------------------------- patches

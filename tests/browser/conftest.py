@@ -201,7 +201,7 @@ class Lab:
 PROBE = (
     "import json\nprint(json.dumps({'cpn': w.cpn, 'game': w.game.export(), "
     "'current': w.current, 'choice': w.position.choice, 'overlay': w.overlay, "
-    "'message': w.message, 'token': w.node.token, "
+    "'message': w.message, 'decision': w.node.decision_text, "
     "'analysis': w.analysis.get('status'), 'lines': len(w.analysis.get('lines', [])), "
     "'engine': w.engine, 'analysis_engine': w.analysis.get('engine')}))"
 )

@@ -125,7 +125,7 @@ def test_the_saved_notebook_holds_the_tree_built_by_clicks(lab, jupyter_lab):
     models = states["application/vnd.jupyter.widget-state+json"]["state"].values()
     trees = [m["state"]["tree"] for m in models if "tree" in m["state"]]
     assert len(trees) == 1
-    tokens = sorted(n["token"] for n in trees[0]["nodes"].values())
+    tokens = sorted(n["decision"] for n in trees[0]["nodes"].values())
     assert tokens == ["", "B@b2", "B@b3"] and trees[0]["current"] == 2
 
 

@@ -59,7 +59,7 @@ def test_set_up_a_position_by_clicks_and_play_from_it(lab):
     page.locator('.cw-root [data-cell="c1"]').click()
     expect(root).to_have_attribute("data-cpn", ".,.,.,./.,.,.,./BBB,t,d,. p 1 0-0")
     state = nb.kernel_state()
-    assert state["game"] == f'[CPN "{BOARD_CPN}"] D@c1' and state["token"] == "D@c1"
+    assert state["game"] == f'[CPN "{BOARD_CPN}"] D@c1' and state["decision"] == "D@c1"
     # a live kernel answered: nothing is disabled as on a static page
     page.wait_for_timeout(4500)
     expect(root).not_to_have_attribute("data-static", re.compile("."))

@@ -40,4 +40,4 @@ def test_the_explorer_panel_lists_decisions_and_a_click_plays_one(lab):
     expect(rows).to_have_count(1)
     expect(rows.first).to_have_attribute("data-explorer-decision", "T@b1")
     state = nb.kernel_state()
-    assert (state["token"], state["game"]) == ("T@a1", "T@a1")
+    assert (state["decision"], state["game"]) == ("T@a1", "T@a1")

@@ -147,7 +147,7 @@ def test_branch_from_an_earlier_node_and_navigate_with_keys(lab):
     page.keyboard.press("ArrowLeft")  # undo by key
     expect(root).to_have_attribute("data-cpn", ".,.,.,./.,B,.,./.,.,.,. g 1 0-0")
     state = nb.kernel_state()
-    assert state["token"] == "B@b2" and state["cpn"] == ".,.,.,./.,B,.,./.,.,.,. g 1 0-0"
+    assert state["decision"] == "B@b2" and state["cpn"] == ".,.,.,./.,B,.,./.,.,.,. g 1 0-0"
     page.locator(".cw-root [data-action=back]").click()  # undo by button
     expect(root).to_have_attribute("data-cpn", START)
     assert nb.kernel_state()["current"] == 0

@@ -63,7 +63,7 @@ def test_r12_no_tree_on_a_fire_but_other_kinds_may_cover_it():
     assert "a1" in p.placement_cells(Kind.BOAR)
     assert "d3" in p.placement_cells(Kind.BOAR)
     assert "b1" in p.placement_cells(Kind.TREE)  # next to a Fire is legal (D-8)
-    assert "T@a1" not in p.legal_tokens() and "B@a1" in p.legal_tokens()
+    assert "T@a1" not in p.legal_texts() and "B@a1" in p.legal_texts()
 
 
 def test_placement_map_lists_only_kinds_in_reserve():
@@ -74,7 +74,7 @@ def test_placement_map_lists_only_kinds_in_reserve():
 
 
 def test_listing_order_kind_then_cell():
-    tokens = Position.start().legal_tokens()
+    tokens = Position.start().legal_texts()
     assert tokens[:3] == ("T@a1", "T@b1", "T@c1")
     assert tokens[12] == "B@a1"
     assert tokens[-1] == "F@d3"

@@ -1,4 +1,4 @@
-"""Decision tokens (RULES.md section 6): parsing, printing, errors."""
+"""Decisions and their texts (RULES.md section 6): parsing, printing, errors."""
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +18,7 @@ from cernunos_widget.engine import Decision, DecisionSyntaxError, Kind
         ("grow:b1,a2,c2", "grow", ("b1", "a2", "c2")),
     ],
 )
-def test_tokens_round_trip(text, family, cells):
+def test_texts_round_trip(text, family, cells):
     d = Decision.parse(text)
     assert (str(d), d.family, d.cells) == (text, family, cells)
     assert eval(repr(d)) == d  # noqa: S307 - a repr you can paste back
@@ -41,7 +41,7 @@ def test_decisions_are_shared_hashable_values():
         ("b@b2", "kind letters are uppercase whoever plays: B@b2"),
         ("Q@b2", "the kind must be one of T B D W S X C F"),
         ("B@e2", "'e2' is not a cell"),
-        ("B@b2 b3", "one token at a time"),
+        ("B@b2 b3", "one decision at a time"),
         ("c3~a1", "write the cells in board order (a1 b1 ... d3): a1~c3"),
         ("a1~a1", "the two cells must differ"),
         ("a1~b1~c1", "expected two cells"),
@@ -52,7 +52,7 @@ def test_decisions_are_shared_hashable_values():
         ("b4", "expected a placement like B@b2"),
     ],
 )
-def test_malformed_tokens_say_what_is_wrong(text, fragment):
+def test_malformed_texts_say_what_is_wrong(text, fragment):
     with pytest.raises(DecisionSyntaxError) as info:
         Decision.parse(text)
     assert fragment in str(info.value)

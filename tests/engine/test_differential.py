@@ -24,7 +24,7 @@ def play_both(start_cpn: str, rng: random.Random) -> int:
         nonlocal fast, choices
         where = f"after {choices} choices from {start_cpn!r}"
         assert (fast.decider.letter, fast.choice) == (player, what), where
-        assert fast.legal_tokens() == tuple(options), where
+        assert fast.legal_texts() == tuple(options), where
         if fast.at_boundary:
             assert fast.cpn() == ref.cpn(), where
         decision = rng.choice(options)

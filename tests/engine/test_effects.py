@@ -49,7 +49,7 @@ def test_r19_a_tree_with_no_tree_in_reserve_does_nothing():
 def test_r20_boar_target_is_the_owners_choice_in_board_order_and_wraps():
     p = at({"a1": "t", "b2": "T"}).play("B@b1")
     assert (p.decider, p.choice, p.choice_cell) == (Player.GREEN, "boar-target", "b1")
-    assert p.legal_tokens() == ("a1", "b2")  # D-5: no way to decline
+    assert p.legal_texts() == ("a1", "b2")  # D-5: no way to decline
     assert not p.at_boundary
     p, events = p.play_with_events("a1")
     assert p.cpn() == cpn({"b1": "B", "b2": "T", "d1": "t"}, "g", "1")
@@ -60,7 +60,7 @@ def test_r20_boar_target_is_the_owners_choice_in_board_order_and_wraps():
 
 def test_r20_boar_wraps_vertically():
     p = at({"a1": "D", "a3": "t", "b2": "T"}).play("B@a2")
-    assert p.legal_tokens() == ("a1", "b2", "a3")
+    assert p.legal_texts() == ("a1", "b2", "a3")
     p = p.play("a3")
     assert p.cpn() == cpn({"a1": "Dt", "a2": "B", "b2": "T"}, "g", "1")
 
@@ -83,16 +83,16 @@ FOX_CELLS = {"b1": "t", "a2": "D", "b2": "B"}
 def test_r22_fox_swap_options_are_pairs_around_it_in_listing_order():
     p = at(FOX_CELLS).play("X@a1")
     assert (p.decider, p.choice) == (Player.GREEN, "fox-swap")
-    assert p.legal_tokens() == ("b1~a2", "b1~b2", "a2~b2")
+    assert p.legal_texts() == ("b1~a2", "b1~b2", "a2~b2")
 
 
 def test_r22_fox_order_then_each_swapped_token_activates():
     p = at(FOX_CELLS).play("X@a1").play("b1~b2")
     # Green's Boar is now on b1, Purple's Tree on b2: both activatable, Green orders.
-    assert (p.decider, p.choice, p.legal_tokens()) == (Player.GREEN, "fox-order", ("b1", "b2"))
+    assert (p.decider, p.choice, p.legal_texts()) == (Player.GREEN, "fox-order", ("b1", "b2"))
     # Tree first: it grows; then Green's Boar chooses between a1 and b2.
     q = p.play("b2")
-    assert (q.choice, q.legal_tokens()) == ("boar-target", ("a1", "b2"))
+    assert (q.choice, q.legal_texts()) == ("boar-target", ("a1", "b2"))
     q = q.play("b2")
     assert q.cpn() == cpn({"a1": "X", "b1": "B", "a2": "D", "b2": "t", "b3": "t"}, "g", "1")
     # Boar first: it pushes the Fox from a1 round to d1; then the Tree grows.
@@ -111,7 +111,7 @@ def test_r22_a_swapped_token_no_longer_on_top_does_not_activate():
     # covering the Tree, which then does not activate (it would grow otherwise).
     cells = {"a1": "t", "b1": "D", "c1": "B"}
     p = at(cells).play("X@b2").play("a1~c1")
-    assert p.legal_tokens() == ("a1", "c1")
+    assert p.legal_texts() == ("a1", "c1")
     covered = p.play("a1")
     assert covered.cpn() == cpn({"a1": "B", "b2": "X", "c1": "tD"}, "g", "1")
     tree_first = p.play("c1")  # the Tree grows on c1, then the Boar must push b1's Deer
@@ -129,7 +129,7 @@ def test_d6_a_fox_with_fewer_than_two_tokens_around_does_nothing():
 def test_r23_r27_crow_raises_the_bottom_token_and_its_owner_decides_its_effect():
     p = at({"a1": "bT", "a2": "D"}).play("C@b1")
     # Purple's Boar came up on a1 and activates: Purple chooses (R-27).
-    assert (p.decider, p.choice, p.legal_tokens()) == (Player.PURPLE, "boar-target", ("b1", "a2"))
+    assert (p.decider, p.choice, p.legal_texts()) == (Player.PURPLE, "boar-target", ("b1", "a2"))
     assert p.side == Player.GREEN  # still Green's turn
     p = p.play("b1")
     assert p.cpn() == cpn({"a1": "Tb", "a2": "D", "c1": "C"}, "g", "1")
@@ -137,7 +137,7 @@ def test_r23_r27_crow_raises_the_bottom_token_and_its_owner_decides_its_effect()
 
 def test_r23_crow_choice_is_mandatory_and_in_board_order():
     p = at({"a1": "T", "c1": "t"}).play("C@b1")
-    assert (p.choice, p.legal_tokens()) == ("crow-cell", ("a1", "c1"))
+    assert (p.choice, p.legal_texts()) == ("crow-cell", ("a1", "c1"))
 
 
 def test_r23_a_tree_that_burns_as_it_comes_up_does_not_activate():
@@ -150,7 +150,7 @@ def test_r23_a_tree_that_burns_as_it_comes_up_does_not_activate():
 
 def test_r25_squirrel_doubles_an_adjacent_activation_even_if_it_moves_away():
     p = at({"a1": "S", "c1": "t"}).play("B@b1")
-    assert p.legal_tokens() == ("a1", "c1")
+    assert p.legal_texts() == ("a1", "c1")
     # Push the Tree first; the second activation must then push the Squirrel (forced).
     assert p.play("c1").cpn() == cpn({"b1": "B", "d1": "tS"}, "g", "1")
     # Push the Squirrel away first; the Boar still activates a second time.
@@ -160,7 +160,7 @@ def test_r25_squirrel_doubles_an_adjacent_activation_even_if_it_moves_away():
 def test_r25_the_second_activation_is_never_doubled_again():
     p = at({"a1": "t", "c1": "t", "b2": "S"}).play("B@b1")
     p = p.play("a1")
-    assert (p.choice, p.legal_tokens()) == ("boar-target", ("c1", "b2"))  # second activation
+    assert (p.choice, p.legal_texts()) == ("boar-target", ("c1", "b2"))  # second activation
     p = p.play("c1")
     assert p.cpn() == cpn({"b1": "B", "b2": "S", "d1": "tt"}, "g", "1")  # no third
 
@@ -175,7 +175,7 @@ def test_d7_a_squirrel_never_makes_a_tree_grow_twice():
 
 def test_r26_d8_a_tree_placed_next_to_a_fire_is_legal_and_burns():
     p = at({"b1": "f"})
-    assert "T@a1" in p.legal_tokens()
+    assert "T@a1" in p.legal_texts()
     assert p.play("T@a1").cpn() == cpn({"b1": "f"}, "g", "1", "1-0")
 
 
@@ -208,7 +208,7 @@ def test_r28_d9_two_crows_wake_each_other_until_the_cap():
     p = at({"a1": "c"})
     after, events = p.play_with_events("C@b1")
     assert after.cpn() == cpn({"a1": "c", "b1": "C"}, "g", "1")
-    kinds = [e.kind for e in events]
+    kinds = [e.type for e in events]
     assert kinds.count("activate") == 64
     assert kinds.count("cap") == 1
 
@@ -216,5 +216,5 @@ def test_r28_d9_two_crows_wake_each_other_until_the_cap():
 def test_r28_d9_two_foxes_loop_until_the_cap_and_the_game_goes_on():
     p = at({"a1": "x", "a2": "D"})
     after, events = p.play_with_events("X@b1")
-    assert [e.kind for e in events].count("activate") == 64
+    assert [e.type for e in events].count("activate") == 64
     assert after.at_boundary and after.phase == "1"

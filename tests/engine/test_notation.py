@@ -103,7 +103,7 @@ def test_fuzz_arbitrary_text_raises_only_engine_errors(text):
         p = Position.from_cpn(text)
     except CernunosError:
         return
-    assert isinstance(p.cpn() if p.at_boundary else p.legal_tokens(), (str, tuple))
+    assert isinstance(p.cpn() if p.at_boundary else p.legal_texts(), (str, tuple))
 
 
 CELL_TEXT = st.one_of(

@@ -108,7 +108,7 @@ def test_str_shows_stacks_reserves_and_who_decides():
 def test_events_tell_what_happened_in_order():
     p = Position.from_cpn(cpn({"b3": "d", "c3": "F"}))
     after, events = p.play_with_events("B@b2")
-    assert [e.kind for e in events] == ["place", "activate", "push"]
+    assert [e.type for e in events] == ["place", "activate", "push"]
     assert events[2].text == (
         "Green's Boar on b2 pushes Purple's Deer from b3 to b1 (wrapping around)."
     )

@@ -22,9 +22,9 @@ def test_r13_a_turn_is_two_placements_then_the_other_player():
 
 def test_d2_the_second_placement_sees_the_first():
     p = at({"b2": "t", "a2": "d"})  # Purple's t on b2 has power 1
-    assert "T@b2" not in p.legal_tokens()
+    assert "T@b2" not in p.legal_texts()
     p = p.play("W@a1")  # Green's Wolf reaches b2: power 0
-    assert "T@b2" in p.legal_tokens()
+    assert "T@b2" in p.legal_texts()
 
 
 def test_r14_growth_at_the_start_of_the_turn_once_per_tree():
@@ -40,7 +40,7 @@ def test_r14_d3_fewer_trees_in_reserve_than_growing_trees_is_a_choice():
     p = p.play("D@c2")
     assert p.cpn() == cpn({"a1": "T", "d3": "T", "c2": "d"}, "g", "s", "9-0")
     assert (p.decider, p.choice) == (Player.GREEN, "growth")
-    assert p.legal_tokens() == ("grow:a1", "grow:d3")
+    assert p.legal_texts() == ("grow:a1", "grow:d3")
     p = p.play("grow:d3")
     assert p.cpn() == cpn({"a1": "T", "d3": "TT", "c2": "d"}, "g", "2", "9-0")
 
@@ -48,7 +48,7 @@ def test_r14_d3_fewer_trees_in_reserve_than_growing_trees_is_a_choice():
 def test_r14_growth_choices_follow_the_listing_order():
     # Three Green Trees on b1, a2, c2; two Trees left in reserve (7 burned).
     p = Position.from_cpn(cpn({"b1": "T", "a2": "T", "c2": "T"}, "g", "s", "7-0"))
-    assert p.legal_tokens() == ("grow:b1,a2", "grow:b1,c2", "grow:a2,c2")
+    assert p.legal_texts() == ("grow:b1,a2", "grow:b1,c2", "grow:a2,c2")
 
 
 def test_r14_reading_phase_s_without_a_choice_plays_the_growth():
@@ -93,7 +93,7 @@ def test_r16_emptying_your_reserve_ends_your_turn_and_gives_one_final_placement(
     p = at(LAST_TREE, burned="11-0")
     p = p.play("T@d3")  # Green's last token, with a placement left this turn
     assert p.cpn() == cpn({**LAST_TREE, "d3": "T"}, "p", "L", "11-0")
-    assert p.choice == "final-placement" and p.legal_tokens()[-1] == "pass"
+    assert p.choice == "final-placement" and p.legal_texts()[-1] == "pass"
     over = p.play("pass")
     # No tree growth came before the final placement: Purple's d2 Tree did not grow.
     assert over.cpn() == cpn({**LAST_TREE, "d3": "T"}, "g", "#", "11-0")

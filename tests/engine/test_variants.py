@@ -113,7 +113,7 @@ class TestPositionsCarryTheirRules:
         assert p.rules == rules
         p = p.play("B@b2").play_line("B@b3 D@a1")
         assert p.rules == rules
-        after, _ = p.play_with_events(p.legal_tokens()[0])
+        after, _ = p.play_with_events(p.legal_texts()[0])
         assert after.rules == rules
         assert p.child(p.option_codes[0]).rules == rules
 
@@ -174,8 +174,8 @@ class TestWolfOneStep:
     def test_r11_so_a_two_steps_token_may_no_longer_be_covered(self):
         standard = Position.from_cpn(self.CPN)
         variant = Position.from_cpn(self.CPN, rules=WOLF_1)
-        assert "B@c3" in standard.legal_tokens()  # power 0 (R-11)
-        assert "B@c3" not in variant.legal_tokens()  # power 1
+        assert "B@c3" in standard.legal_texts()  # power 0 (R-11)
+        assert "B@c3" not in variant.legal_texts()  # power 1
         assert "c3" not in variant.placement_cells("B")
         assert "power 1" in variant.placement_refusal("B", "c3")
 
@@ -212,7 +212,7 @@ class TestCounts:
             held = p.reserve(player)
             assert held[Kind.TREE] == 10 and held[Kind.BOAR] == 2 and held[Kind.FIRE] == 0
             assert held[Kind.DEER] == 3  # unlisted: R-3's count
-        assert not any(t.startswith("F@") for t in p.legal_tokens())
+        assert not any(t.startswith("F@") for t in p.legal_texts())
 
     def test_r8_a_cpn_is_checked_against_the_variant_counts(self):
         eleven = cpn({"a1": "TTTTTTTTTTT"}, "p", "2")
@@ -235,7 +235,7 @@ class TestCounts:
         rules = "counts=T1,B0,D0,W0,S0,X0,C0,F0"  # one Tree each
         p = Position.start(rules=rules).play("T@a1")
         assert p.phase == "L" and p.side == Player.PURPLE  # Green's reserve is empty
-        assert p.legal_tokens()[-1] == "pass"
+        assert p.legal_texts()[-1] == "pass"
         over = p.play("T@d3")
         assert over.is_over and str(over.result()) == "draw 1-1 1-1 0-0"
 

@@ -17,7 +17,7 @@ def test_a_different_decision_starts_a_variation():
     main = g.root.play("B@b2").play("B@b3")
     var = g.root.children[0].play("D@a1")
     assert main.is_mainline() and not var.is_mainline()
-    assert [n.token for n in g.mainline()] == ["B@b2", "B@b3"]
+    assert [n.decision_text for n in g.mainline()] == ["B@b2", "B@b3"]
     assert var.variation_start() is var and var.ply == 2
 
 
@@ -34,10 +34,24 @@ def test_promote_and_remove():
     b2.play("B@b3")
     deep = b2.play("D@a1").play("D@d3")
     deep.promote_to_main()
-    assert [n.token for n in g.mainline()] == ["B@b2", "D@a1", "D@d3"]
+    assert [n.decision_text for n in g.mainline()] == ["B@b2", "D@a1", "D@d3"]
     parent = b2.children[0].remove()
-    assert parent is b2 and [c.token for c in b2.children] == ["B@b3"]
+    assert parent is b2 and [c.decision_text for c in b2.children] == ["B@b3"]
     assert deep not in g
+
+
+def test_node_ids_are_never_given_twice():
+    """Deleted nodes keep their ids used: a new node gets ``next_id``, an old id is gone."""
+    g = Game()
+    b2 = g.root.play("B@b2")
+    gone = b2.play("B@b3")
+    assert (g.root.id, b2.id, gone.id, g.next_id) == (0, 1, 2, 3)
+    gone.remove()
+    assert gone not in g and g.next_id == 3
+    with pytest.raises(ValueError, match="no node #2"):
+        g.node(2)
+    again = b2.play("B@b3")
+    assert again.id == 3 and g.node(3) is again and g.next_id == 4
 
 
 def test_export_and_parse_round_trip_with_variations_and_comments():
@@ -65,7 +79,7 @@ def test_a_game_from_a_position_records_its_cpn():
 @pytest.mark.parametrize(
     "text, fragment",
     [
-        ("B@b2 pass", "token 2 of the game text, 'pass'"),
+        ("B@b2 pass", "word 2 of the game text, 'pass'"),
         ("(B@b2)", "has no decision to replace"),
         ("B@b2 (D@a1", "not closed"),
         ("B@b2 )", "unbalanced ')'"),
@@ -84,7 +98,7 @@ def test_annotation_glyphs_are_written_after_their_decision_and_read_back():
     main = game.mainline()
     assert [n.glyph for n in main] == ["?!", "", "!"]
     variation = game.root.children[0].children[1]
-    assert (variation.token, variation.glyph, variation.comment) == ("D@a1", "??", "risky")
+    assert (variation.decision_text, variation.glyph, variation.comment) == ("D@a1", "??", "risky")
     assert game.export() == "B@b2?! B@b3 (D@a1?? {risky}) T@a1!"
     assert Game.parse(game.export()).export() == game.export()
 

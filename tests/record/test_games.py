@@ -11,6 +11,7 @@ import tracemalloc
 import pytest
 from cpn_builder import cpn
 from game_builder import expected_headers, random_game
+from streams import CountingStream
 
 from cernunos_widget.engine import CernunosError, Position
 from cernunos_widget.record.files import (
@@ -127,13 +128,13 @@ def test_pgn_layout_crlf_bom_and_several_blank_lines_are_read():
     )
     games = list(read_games(io.BytesIO(pgn.encode("utf-8"))))
     assert [g.headers for g in games] == [{"Green": "a", "Result": "*"}, {"Result": "*"}]
-    assert [n.token for n in games[0].mainline()] == ["B@b2", "B@b3"]
+    assert [n.decision_text for n in games[0].mainline()] == ["B@b2", "B@b3"]
     assert games[0].mainline()[0].comment == "x\r\n\r\ny"  # comments are lossless
 
 
 def test_a_tag_line_after_moves_starts_the_next_game():
     games = read_text('[Result "*"]\nB@b2\n[Result "*"]\nD@a1\n')
-    assert [g.mainline()[0].token for g in games] == ["B@b2", "D@a1"]
+    assert [g.mainline()[0].decision_text for g in games] == ["B@b2", "D@a1"]
 
 
 def test_the_game_text_form_reads_tags_too():
@@ -271,7 +272,7 @@ def test_an_error_from_a_worker_process_keeps_its_line_and_index():
 
 def test_games_before_a_bad_one_are_yielded():
     games = read_games(io.StringIO('[Result "*"]\nB@b2\n\n[Result "*"]\nB@b9\n'))
-    assert next(games).mainline()[0].token == "B@b2"
+    assert next(games).mainline()[0].decision_text == "B@b2"
     with pytest.raises(GameFileError, match="line 5, game index 1"):
         next(games)
 
@@ -373,20 +374,6 @@ def test_writing_keeps_the_files_permissions(tmp_path):
 
 
 # ---------------------------------------------------------------------- streaming
-
-
-class CountingStream(io.BytesIO):
-    """A binary stream that counts the bytes handed out."""
-
-    handed = 0
-
-    def readline(self, size=-1):
-        line = super().readline(size)
-        self.handed += len(line)
-        return line
-
-    def read(self, size=-1):  # read_games must not slurp the stream
-        raise AssertionError("read() called: the file is not streamed")
 
 
 def many_small_games(count: int, comment: int = 0) -> bytes:

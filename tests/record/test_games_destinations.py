@@ -230,3 +230,33 @@ def test_a_loop_of_links_is_refused_by_name(tmp_path):
     with pytest.raises(GameFileError, match=r"a\.cgn: too many symbolic links"):
         write_games([Game()], tmp_path / "a.cgn")
     assert sorted(os.listdir(tmp_path)) == ["a.cgn", "b.cgn"]
+
+
+class Trickle(io.RawIOBase):
+    """A raw stream that takes at most 5 bytes a write, as a pipe may."""
+
+    def __init__(self):
+        self.data = bytearray()
+
+    def writable(self):
+        return True
+
+    def write(self, b):
+        self.data += bytes(b[:5])
+        return min(5, len(b))
+
+
+def test_a_raw_stream_that_takes_part_of_a_write_gets_every_byte():
+    games = [Game(headers={"Round": str(i)}) for i in range(2)]
+    trickle = Trickle()
+    assert write_games(games, trickle) == 2
+    assert bytes(trickle.data) == "\n".join(format_game(g) for g in games).encode("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("name", "words"), [("g" * 300 + ".cgn", "File name too long"), ("a\0b.cgn", "null byte")]
+)
+def test_a_path_the_system_refuses_is_a_game_file_error(tmp_path, name, words):
+    with pytest.raises(GameFileError, match=words):
+        write_games([Game()], tmp_path / name)
+    assert list(tmp_path.iterdir()) == []

@@ -8,6 +8,7 @@ import io
 import tracemalloc
 
 import pytest
+from streams import CountingStream
 
 import cernunos_widget.record.files as files
 from cernunos_widget.record.files import (
@@ -54,17 +55,6 @@ def test_one_limit_in_characters_for_every_source(kind):
         read(line_of(1001))
     with pytest.raises(GameFileError, match="line 3, game index 1: a line longer than 1,000"):
         read(line_of(10) + "\n" + line_of(5000))
-
-
-class CountingStream(io.BytesIO):
-    """A binary stream that counts the bytes handed out."""
-
-    handed = 0
-
-    def readline(self, size=-1):
-        line = super().readline(size)
-        self.handed += len(line)
-        return line
 
 
 @pytest.mark.usefixtures("small_limit")

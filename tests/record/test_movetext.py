@@ -70,7 +70,7 @@ class TestTurns:
         # Green's last Tree empties the reserve; Purple's final placement, declined.
         entries = move_entries(line(cpn(LAST_TREE, "g", "1", "11-0"), "T@d3 pass"))
         assert move_text(entries) == "1. Tree d3 1… pass"
-        assert columns(entries[1:], "player", "choice", "kind", "token") == [
+        assert columns(entries[1:], "player", "choice", "kind", "decision") == [
             ("p", "final-placement", "", "pass")
         ]
         assert entries[1].narration.startswith("Purple declines the final placement. Game over")
@@ -103,7 +103,7 @@ class TestEffectChoices:
     def test_fox_swap_then_order_then_the_boar_it_activated(self):
         # swap, then the order (asked as both swapped tokens activate), then R-20.
         entries = move_entries(line(cpn({"b1": "t", "a2": "D", "b2": "B"}), "X@a1 b1~b2 b2 b2"))
-        assert columns(entries, "choice", "decider", "token", "label") == [
+        assert columns(entries, "choice", "decider", "decision", "label") == [
             ("placement", "g", "X@a1", "Fox a1"),
             ("fox-swap", "g", "b1~b2", "swap b1↔b2"),
             ("fox-order", "g", "b2", "Tree b2 first"),
@@ -133,7 +133,7 @@ class TestEntries:
     def test_tuples_give_the_same_entries_as_game_nodes(self):
         nodes = line(cpn({"b1": "t", "a2": "D", "b2": "B"}), "X@a1 b1~b2 b2 b2")
         with_events = [(n.parent.position, n.decision, n.events) for n in nodes]
-        without = [(n.parent.position, n.token) for n in nodes]
+        without = [(n.parent.position, n.decision_text) for n in nodes]
         expected = [e.to_dict() | {"node_id": None} for e in move_entries(nodes)]
         assert [e.to_dict() for e in move_entries(with_events)] == expected
         assert [e.to_dict() for e in move_entries(without)] == expected
@@ -155,7 +155,7 @@ class TestEntries:
             "choice": "boar-target",
             "effect": True,
             "kind": "",
-            "token": "b1",
+            "decision": "b1",
             "label": "push b1→c1",
             "narration": "Purple's Boar on a1 pushes Green's Crow from b1 to c1.",
         }
@@ -199,8 +199,8 @@ def test_random_games_number_their_turns_in_order():
     for _ in range(12):
         game = Game()
         node = game.root
-        while node.position.legal_tokens():
-            node = node.play(rng.choice(node.position.legal_tokens()))
+        while node.position.legal_texts():
+            node = node.play(rng.choice(node.position.legal_texts()))
         entries = move_entries(game.mainline())
         body = [e.turn for e in entries if e.turn and e.choice != "final-placement"]
         assert body == [f"{n // 2 + 1}{'.…'[n % 2]}" for n in range(len(body))]

@@ -26,7 +26,7 @@ class TestGame:
 
     def test_parse_reads_the_decisions_under_the_rules_given(self):
         text = f'[CPN "{WOLF_CPN}"] B@c3'
-        assert Game.parse(text).mainline()[0].token == "B@c3"
+        assert Game.parse(text).mainline()[0].decision_text == "B@c3"
         with pytest.raises(GameTextError, match="illegal decision 'B@c3'"):
             Game.parse(text, rules="wolf-1")
         game = Game.parse(text.replace("B@c3", "B@b2"), rules="wolf-1")
@@ -63,7 +63,7 @@ class TestWidget:
 
     def test_a_new_position_or_game_keeps_the_rules(self):
         w = CernunosWidget(cpn=WOLF_CPN, rules="wolf-1")
-        assert "B@c3" not in w.position.legal_tokens()
+        assert "B@c3" not in w.position.legal_texts()
         w.setup(WOLF_CPN)
         assert w.position.rules == Rules.parse("wolf-1")
         w.game = "B@b2"

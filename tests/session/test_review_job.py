@@ -58,7 +58,7 @@ def test_the_review_marks_and_counts_by_decider_with_the_best_line():
     s.play("T@b2")  # Green throws away a proven win (W@a1 or T@a1 win)
     s.play([str(d) for d in solve(s.position, Limit(time=30)).pv])
     state = reviewed(s, Limit(time=30))
-    assert [(n.token, n.mark) for n in s.game.mainline() if n.mark] == [("T@b2", "??")]
+    assert [(n.decision_text, n.mark) for n in s.game.mainline() if n.mark] == [("T@b2", "??")]
     assert state["counts"]["green"] == {"inaccuracy": 0, "mistake": 0, "blunder": 1}
     assert sum(state["counts"]["purple"].values()) == 0
     blunder = s.game.mainline()[0]
@@ -133,12 +133,12 @@ def test_the_best_decision_is_drawn_with_its_kind_and_effects():
     assert line["labels"] == ["Boar b3"]
     assert line["board"] == {  # the Boar on b3 pushes the Boar on b2 down to b1
         "ghost": {"letter": "B", "cell": "b3"},
-        "arrows": [{"kind": "push", "from": "b2", "to": "b1"}],
+        "arrows": [{"type": "push", "from": "b2", "to": "b1"}],
     }
     purple = purple_to_move()
     assert best_drawing(purple, ["D@a1"])["ghost"] == {"letter": "d", "cell": "a1"}
     endgame = Position.from_cpn(ENDGAME).play("T@b2")  # the Boar on c2 pushes c1 off the board
-    wrapped = {"kind": "push", "from": "c1", "to": "c3", "wrapped": True}  # wraps to c3
+    wrapped = {"type": "push", "from": "c1", "to": "c3", "wrapped": True}  # wraps to c3
     assert best_drawing(endgame, ["B@c2", "c1", "B@b2"])["arrows"] == [wrapped]
 
 
@@ -150,9 +150,9 @@ def test_swap_and_crow_arrows_follow_the_effect_choices():
     drawn = best_drawing(p, [fox, swap, "T@a1"])  # the next placement is not drawn
     a, b = swap.cells
     assert drawn["ghost"] == {"letter": "x", "cell": fox.cells[0]}  # Purple's Fox
-    assert drawn["arrows"][0] == {"kind": "swap", "from": a, "to": b}
+    assert drawn["arrows"][0] == {"type": "swap", "from": a, "to": b}
     crow = Position.start().play("T@b2").play("D@b1")  # Purple's Crow on c2 raises b2
-    assert best_drawing(crow, ["C@c2"])["arrows"] == [{"kind": "raise", "from": "c2", "to": "b2"}]
+    assert best_drawing(crow, ["C@c2"])["arrows"] == [{"type": "raise", "from": "c2", "to": "b2"}]
 
 
 def test_the_page_analyses_until_stopped_and_may_limit_the_depth():

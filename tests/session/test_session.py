@@ -51,10 +51,10 @@ def test_play_branches_and_reports_what_changed():
     end = s.play("B@b2 B@b3")
     assert s.node is end and s.game.export() == "B@b2 B@b3"
     (change,) = changes  # one operation, one change
-    assert [n.token for n in change.nodes] == ["", "B@b2", "B@b3"]
+    assert [n.decision_text for n in change.nodes] == ["", "B@b2", "B@b3"]
     assert change.created == {1, 2} and change.current == 2
     s.play("D@a1", node=1)
-    assert s.game.export() == "B@b2 B@b3 (D@a1)" and s.node.token == "D@a1"
+    assert s.game.export() == "B@b2 B@b3 (D@a1)" and s.node.decision_text == "D@a1"
     assert changes[-1].created == {3} and [n.id for n in changes[-1].nodes] == [1, 3]
     s.play("B@b3", node=1)  # already there: no new node
     assert changes[-1].created == set() and changes[-1].current == 2
@@ -62,10 +62,11 @@ def test_play_branches_and_reports_what_changed():
 
 def test_navigation():
     s = Session(Game.parse("B@b2 B@b3 (D@a1)"))
-    assert s.node.token == "B@b3"  # opens at the end of the main line
-    assert s.back().token == "B@b2" and s.back().token == "" and s.back().token == ""
-    assert s.forward().token == "B@b2" and s.goto(3).token == "D@a1"
-    assert s.forward().token == "D@a1"  # the end of its line
+    assert s.node.decision_text == "B@b3"  # opens at the end of the main line
+    back = [s.back().decision_text for _ in range(3)]
+    assert back == ["B@b2", "", ""]
+    assert s.forward().decision_text == "B@b2" and s.goto(3).decision_text == "D@a1"
+    assert s.forward().decision_text == "D@a1"  # the end of its line
 
 
 @pytest.mark.parametrize(
@@ -97,7 +98,7 @@ def test_a_deleted_node_is_refused_by_object_and_by_id():
     s = Session(Game.parse("B@b2 B@b3 (D@a1)"))
     variation = s.goto(3)
     changes = recorded(s)
-    assert s.delete().token == "B@b2"  # current was inside: moves to the parent
+    assert s.delete().decision_text == "B@b2"  # current was inside: moves to the parent
     assert changes[-1].removed == [3] and changes[-1].current == 1
     for ref in (variation, 3):
         with pytest.raises(UnknownNodeError):
@@ -119,7 +120,7 @@ def test_replacing_the_game_is_a_new_generation():
     s = Session(Game.parse("B@b2"))
     changes = recorded(s)
     old = s.replace_game(Game.parse("D@a1 D@b1"))
-    assert old.export() == "B@b2" and s.generation == 1 and s.node.token == "D@b1"
+    assert old.export() == "B@b2" and s.generation == 1 and s.node.decision_text == "D@b1"
     assert changes[-1].reset and changes[-1].generation == 1
 
 
@@ -185,7 +186,7 @@ def test_results_never_land_on_another_node_or_game_under_racing_edits():
             if roll < 0.3 and node.parent is not None:
                 s.delete(node)
             elif roll < 0.55:
-                s.play(rng.choice(node.position.legal_tokens()), node=node)
+                s.play(rng.choice(node.position.legal_texts()), node=node)
             elif roll < 0.65:
                 s.replace_game(Game.parse(rng.choice(["B@b2 B@b3", "D@a1", ""])))
             else:
@@ -207,14 +208,14 @@ def test_a_review_marks_from_its_worker_and_skips_deleted_nodes():
     s.play([str(d) for d in solve(s.position, Limit(time=30)).pv])
     job = s.review(Limit(time=30))
     assert job.wait(60)
-    assert [(n.token, n.mark) for n in s.game.mainline() if n.mark] == [("T@b2", "??")]
+    assert [(n.decision_text, n.mark) for n in s.game.mainline() if n.mark] == [("T@b2", "??")]
     assert s.review_state["status"] == "done"
     assert s.review_state["counts"]["green"]["blunder"] == 1
     s.delete(s.game.mainline()[3])  # the next review's results for deleted nodes are dropped
     job = s.review(Limit(time=30))
     s.delete(s.game.mainline()[1])
     assert job.wait(60) and s.review_state["status"] == "done"
-    assert [n.token for n in s.game.mainline()] == ["T@b2"]
+    assert [n.decision_text for n in s.game.mainline()] == ["T@b2"]
     assert set(s._evals) == {n.id for n in s.game.nodes()}  # none kept for deleted nodes
 
 

@@ -12,7 +12,7 @@ import random
 import pytest
 from test_compiled_rules import assert_same, busy_choice
 
-from cernunos_widget.engine import Position, Rules
+from cernunos_widget.engine import Position, Rules, state
 from cernunos_widget.solver.compiled.convert import decode, encode
 from cernunos_widget.solver.compiled.rules import (
     child,
@@ -49,7 +49,7 @@ def test_every_child_agrees_with_the_engine(text):
             s = encode(p)
             where = f"{text}: game {game}, at {p!r}"
             assert decode(s) == p, where
-            assert decider(s) == (p.decider if p.decider is not None else p._side), where
+            assert decider(s) == state.decider_index(p), where
             for code in p.option_codes:
                 c, n = child(s, code, out)
                 expected = p.child(code)

@@ -342,10 +342,11 @@ def test_mcts_always_stops_on_time_even_among_proven_nodes():
     tree.run(playouts=len(MIDGAME.option_codes))  # every first decision expanded once
     sign = 1 if tree.root.green else -1
     children = [child.index for child in tree.root.children.values()]
-    tree._proven[children[0]] = 0  # a proven draw ...
+    arrays = tree.arrays
+    arrays.proven[children[0]] = 0  # a proven draw ...
     for child in children[1:]:  # ... beside decisions that look bad and are well explored
-        tree._visits[child], tree._total[child] = 10_000, -0.8 * sign * 10_000
-    tree._visits[tree.root.index] = tree._visits[children].sum()
+        arrays.visits[child], arrays.total[child] = 10_000, -0.8 * sign * 10_000
+    arrays.visits[tree.root.index] = arrays.visits[children].sum()
     tree.budget = Budget(seconds=0.05)
     finished = []
     thread = threading.Thread(target=lambda: (tree.run(), finished.append(True)), daemon=True)

@@ -92,11 +92,11 @@ def test_r28_d9_a_placement_that_hits_the_cap_is_counted():
     p = start
     for d in capped.decisions:  # the count, brute force
         p, events = p.play_with_events(d)
-        expected += any(e.kind == "cap" for e in events)
+        expected += any(e.type == "cap" for e in events)
     d = report({"cap": [capped], "plain": [plain_record]}).to_dict()["configurations"]
     assert d[0]["cap_games"] == 1 and d[0]["cap_placements"] == expected >= 1
     assert d[1]["cap_placements"] == sum(
-        any(e.kind == "cap" for e in ev) for ev in _events(plain_record)
+        any(e.type == "cap" for e in ev) for ev in _events(plain_record)
     )
     # a Game's nodes already hold the events: the same count without replaying
     assert report({"g": [as_game(capped)]}).to_dict()["configurations"][0]["cap_games"] == 1

@@ -56,7 +56,7 @@ def test_a_row_per_main_line_position(games):
         assert searched.best.notna().all() and (searched.depth >= 1).all()
         # the best decision is legal and the line starts with it (R-27: the decider's)
         for ply, node in enumerate(mainline(game)[:-1]):
-            assert searched.iloc[ply].best in node.position.legal_tokens()
+            assert searched.iloc[ply].best in node.position.legal_texts()
             assert searched.iloc[ply].pv.split()[0] == searched.iloc[ply].best
         # values are from Green's side, whoever decides
         for ply, node in list(enumerate(mainline(game)))[:4]:

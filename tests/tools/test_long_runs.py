@@ -214,3 +214,13 @@ def test_a_fifo_gets_every_batch_of_one_run(tmp_path, monkeypatch):
     games = list(files.read_games(io.BytesIO(received[0])))
     assert sum(results.values()) == 3 and len(games) == 3  # one reader saw all three
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # still a FIFO
+
+
+def test_a_link_into_a_missing_folder_is_refused_before_any_game(
+    tmp_path, monkeypatch, capsys, no_game
+):
+    monkeypatch.chdir(tmp_path)
+    os.symlink(tmp_path / "missing" / "games.cgn", "games.cgn")  # dangling
+    command = ["selfplay", "--games", "3", "--bot", "random", "--workers", "1"]
+    assert main([*command, "--out", "games.cgn"]) == EXIT_BAD_INPUT
+    assert "its folder does not exist" in capsys.readouterr().err

@@ -113,6 +113,9 @@ class TestErrors:
             "export var a = 1;",
             "export const { a } = {};",
             "export * from './b.js';",
+            "export default function h() {}",
+            "export default async function h() {}",
+            "export default class C {}",
         ],
     )
     def test_unsupported_syntax_names_the_line(self, statement):

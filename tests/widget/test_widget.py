@@ -96,7 +96,7 @@ def test_growth_options_and_pass():
         "trees": ["b1", "a2", "c2"],
     }
     page.play("grow:b1,c2")
-    assert w.node.token == "grow:b1,c2"
+    assert w.node.decision_text == "grow:b1,c2"
     w2 = CernunosWidget(cpn=FINAL_PLACEMENT)
     page2 = Page(w2)
     assert page2.view["can_pass"]
@@ -148,7 +148,7 @@ def test_python_play_back_forward_goto_and_branching():
     end = w.play("B@b2 B@b3")
     assert w.node is end
     w.back()
-    assert w.node.token == "B@b2"
+    assert w.node.decision_text == "B@b2"
     w.play("D@a1")  # a different decision: a new variation
     assert w.game.export() == "B@b2 B@b3 (D@a1)"
     w.goto(end)
@@ -165,9 +165,9 @@ def test_python_play_back_forward_goto_and_branching():
 def test_requests_carry_the_pages_node():
     w = CernunosWidget(game="B@b2 B@b3")
     page = Page(w)
-    assert page.request(type="goto", node=1)["ok"] and w.node.token == "B@b2"
+    assert page.request(type="goto", node=1)["ok"] and w.node.decision_text == "B@b2"
     page.request(type="play", node=1, decision="D@a1")
-    assert w.game.export() == "B@b2 B@b3 (D@a1)" and w.node.token == "D@a1"
+    assert w.game.export() == "B@b2 B@b3 (D@a1)" and w.node.decision_text == "D@a1"
 
 
 def test_promote_delete_and_comment():
@@ -180,16 +180,16 @@ def test_promote_delete_and_comment():
     page.request(type="comment", text="quiet")
     assert w.game.export() == "B@b2 D@a1 {quiet} (B@b3)" and w.node.comment == "quiet"
     reply = page.request(type="delete")
-    assert w.game.export() == "B@b2 B@b3" and w.node.token == "B@b2"
+    assert w.game.export() == "B@b2 B@b3" and w.node.decision_text == "B@b2"
     assert reply["patch"]["removed"] == [variation.id]
     assert page.agrees()
 
 
 def test_node_ids_are_stable_and_never_reused_within_a_game():
     w = CernunosWidget(game="B@b2 B@b3 (D@a1)")
-    ids = {n.token: n.id for n in w.game.nodes()}
+    ids = {n.decision_text: n.id for n in w.game.nodes()}
     w.promote(ids["D@a1"])
-    assert {n.token: n.id for n in w.game.nodes()} == ids
+    assert {n.decision_text: n.id for n in w.game.nodes()} == ids
     w.delete(ids["D@a1"])
     w.goto(ids["B@b2"])
     new = w.play("D@a1")
@@ -334,10 +334,10 @@ def test_analyse_the_game_marks_the_decision_that_threw_away_a_win():
     w.play("T@b2")
     w.play(" ".join(str(d) for d in solve(w.position, Limit(time=30)).pv))
     w.analyse_game(Limit(time=30), wait=True)
-    marks = [(n.token, n.mark) for n in w.game.mainline() if n.mark]
+    marks = [(n.decision_text, n.mark) for n in w.game.mainline() if n.mark]
     assert marks == [("T@b2", "??")]
     assert w.review_status["status"] == "done"
-    node = next(n for n in page.store["nodes"].values() if n["token"] == "T@b2")
+    node = next(n for n in page.store["nodes"].values() if n["decision"] == "T@b2")
     assert node["mark_text"].startswith("?? blunder by Green: Tree b2, now Purple wins; best")
     assert page.agrees()
 

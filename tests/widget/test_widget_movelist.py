@@ -48,7 +48,7 @@ class TestMoveText:
             if node.parent is not None:
                 assert records[str(node.id)]["move"] == expected_move(node), node.id
         branch = w.game.node(31)
-        assert branch.token == "B@c1" and records["31"]["move"]["turn"] == ""
+        assert branch.decision_text == "B@c1" and records["31"]["move"]["turn"] == ""
         assert records["31"]["move"]["number"] == 3 and records["31"]["move"]["player"] == "p"
         assert any(r["move"] and r["move"]["effect"] for r in records.values())
 
@@ -78,7 +78,7 @@ class TestMoveText:
         move = page.store["nodes"][str(w.current)]["move"]
         assert move["turn"] == "1…" and move["label"] == "Deer a1"  # a line starts at 1
         while w.current < 3:  # ids restart in a new game: node 3 is a new node now
-            page.play(w.position.legal_tokens()[0])
+            page.play(w.position.legal_texts()[0])
         assert page.store["nodes"]["3"]["move"] == expected_move(w.node)
         assert page.agrees()
 

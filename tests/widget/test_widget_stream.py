@@ -54,18 +54,17 @@ def test_after_the_whole_state_the_page_gets_only_what_changed(every_update_sent
     ]
     assert w.session.analyse(analyser=stepped_analyser(steps)).wait(10)
     patches = analysis_patches(page)
-    assert "analysis" in patches[0] and all("analysis" not in p for p in patches[1:])
-    deltas = [p["analysis_delta"] for p in patches[1:]]
-    assert len(deltas) == len(steps) + 1  # every step, then the final
+    assert "analysis" in patches[0] and all("analysis" not in p for p in patches[1:-1])
+    deltas = [p["analysis_delta"] for p in patches[1:-1]]
+    assert len(deltas) == len(steps)  # every step; the final goes whole (a page that
+    assert patches[-1]["analysis"]["status"] == "done"  # missed a delta catches up there)
     numbers_only = deltas[1]["lines"]
     assert numbers_only["1"] == {"nodes": 900}
     assert numbers_only["0"]["green"] == 0.12 and numbers_only["0"]["green_text"] == "+0.12"
     assert not {"pv", "labels", "board", "decision"} & set(numbers_only["0"])
-    assert deltas[-1]["set"] == {"status": "done"} and deltas[-1]["lines"] == {}
     assert page.agrees() and page.store["analysis"]["lines"][0]["pv"] == ["D@a1", "D@b1"]
     full = len(json.dumps(w.analysis))
     assert len(json.dumps(deltas[1])) < full / 3  # new numbers: small beside the whole
-    assert len(json.dumps(deltas[-1])) < full / 3  # the final: its status
 
 
 def test_a_real_analysis_reaches_the_page_whole_and_ends_with_the_final_state():
@@ -81,11 +80,13 @@ def test_a_real_analysis_reaches_the_page_whole_and_ends_with_the_final_state():
 
 
 def test_a_reply_merges_a_delta_into_the_state_it_carries_or_after_a_delta():
-    base = {"node": 1, "gen": 0, "status": "running", "lines": []}
-    delta = {"node": 1, "gen": 0, "set": {"status": "done"}, "unset": [], "lines": {}, "count": 0}
+    base = {"node": 1, "gen": 0, "seq": 7, "status": "running", "lines": []}
+    delta = {"node": 1, "gen": 0, "base": 7, "set": {"seq": 8, "depth": 2}, "unset": [],
+             "lines": {}, "count": 0}
     merged = merge(merge({}, {"analysis": base}), {"analysis_delta": delta})
-    assert merged == {"analysis": {**base, "status": "done"}}
-    more = {**delta, "set": {"limit": "time 2"}}
+    assert merged == {"analysis": {**base, "seq": 8, "depth": 2}}
+    more = {**delta, "base": 8, "set": {"seq": 9, "limit": "time 2"}}
     both = merge(merge({}, {"analysis_delta": delta}), {"analysis_delta": more})
-    assert both["analysis_delta"]["set"] == {"status": "done", "limit": "time 2"}
+    assert both["analysis_delta"]["set"] == {"seq": 9, "depth": 2, "limit": "time 2"}
+    assert both["analysis_delta"]["base"] == 7  # the composed delta continues the first's
     assert merge(both, {"analysis": base}) == {"analysis": base}  # the whole state wins

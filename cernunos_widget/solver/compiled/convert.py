@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...engine import Position, Rules
-from ...engine.effects import ACT, CHOICE_FOX_ORDER, OVER
+from ...engine import Position, Rules, state
+from ...engine.effects import ACT, CHOICE_FOX_ORDER
 from ...engine.rules import STANDARD_RULES
 from .layout import (
     AGENDA,
@@ -31,18 +31,19 @@ from .rules import new_options, options
 
 def encode(position: Position) -> np.ndarray:
     """The compiled state of an engine position (mid-effect positions included)."""
+    f = state.fields(position)
     s = np.zeros(SIZE, np.int16)
-    for c, stack in enumerate(position._board):
+    for c, stack in enumerate(f.board):
         s[HEIGHTS + c] = len(stack)
         s[STACKS + c * MAX_HEIGHT : STACKS + c * MAX_HEIGHT + len(stack)] = stack
-    s[RESERVE : RESERVE + 16] = position._reserve
-    s[BURNED : BURNED + 2] = position._burned
-    s[SIDE] = position._side
-    s[PHASE] = position._phase
-    s[COUNT] = position._count
-    s[TAGGED] = 1 if position._agenda else 0  # as the engine's Work starts
-    s[AGENDA_LEN] = len(position._agenda)
-    for k, entry in enumerate(position._agenda):
+    s[RESERVE : RESERVE + 16] = f.reserve
+    s[BURNED : BURNED + 2] = f.burned
+    s[SIDE] = f.side
+    s[PHASE] = f.phase
+    s[COUNT] = f.count
+    s[TAGGED] = 1 if f.agenda else 0  # as the engine's Work starts
+    s[AGENDA_LEN] = len(f.agenda)
+    for k, entry in enumerate(f.agenda):
         e = AGENDA + k * ENTRY
         if entry[0] == ACT:
             _, tag, may_double, code = entry
@@ -53,7 +54,7 @@ def encode(position: Position) -> np.ndarray:
             if choice == CHOICE_FOX_ORDER:
                 s[e + 3] = opts[0] - 97
                 s[e + 4] = opts[1] - 97
-    rules = position.rules  # D-10: the rules travel in the state
+    rules = f.rules  # D-10: the rules travel in the state
     s[WOLF_STEPS] = rules.wolf_steps
     s[POWER_ALL] = 1 if rules.power_all else 0
     s[COUNTS : COUNTS + 8] = rules.counts
@@ -77,18 +78,18 @@ def decode(s: np.ndarray) -> Position:
         else:
             # Only the last entry can be a choice; its options come from the board.
             agenda.append((kind, int(s[e + 1]), int(s[e + 2]), option_codes(s)))
-    p = object.__new__(Position)
-    p._board = board
-    p._reserve = tuple(int(x) for x in s[RESERVE : RESERVE + 16])
-    p._burned = (int(s[BURNED]), int(s[BURNED + 1]))
-    p._phase = int(s[PHASE])
-    p._side = 0 if p._phase == OVER else int(s[SIDE])
-    p._agenda = tuple(agenda)
-    p._count = int(s[COUNT])
-    p._options = option_codes(s)
-    p._hash = None
-    p._rules = rules_of(s)
-    return p
+    return state.from_fields(
+        state.StateFields(
+            board,
+            tuple(int(x) for x in s[RESERVE : RESERVE + 16]),
+            (int(s[BURNED]), int(s[BURNED + 1])),
+            int(s[SIDE]),
+            int(s[PHASE]),
+            tuple(agenda),
+            int(s[COUNT]),
+            rules_of(s),
+        )
+    )
 
 
 def rules_of(s: np.ndarray) -> Rules:

@@ -396,12 +396,11 @@ def _mcts_improving(
     (:mod:`.root_parallel`)."""
     turn = turn_at(position)
     evaluator = _evaluator(method)
-    if threads == 1:
-        tree = Mcts(position, budget=budget, seed=0, memory_mb=memory_mb, evaluator=evaluator)
-    else:
-        tree = RootParallelMcts(
-            position, threads, budget=budget, seed=0, memory_mb=memory_mb, evaluator=evaluator
-        )
+    trees = [
+        Mcts(position, budget=budget, seed=i, memory_mb=memory_mb / threads, evaluator=evaluator)
+        for i in range(threads)
+    ]
+    tree = trees[0] if threads == 1 else RootParallelMcts(trees)
     words = {1: "win", 0: "draw", -1: "loss"}
     while True:
         try:

@@ -12,36 +12,17 @@ from __future__ import annotations
 
 import threading
 
-from ..engine import Position
 from .mcts import Mcts, MctsResult, Node
-from .search import Budget
 
 
 class RootParallelMcts:
-    """``threads`` MCTS trees of ``position`` searched at once; the same ``run`` /
+    """Several MCTS trees of one position searched at once; the same ``run`` /
     ``results`` / ``root`` as one :class:`.mcts.Mcts`."""
 
-    def __init__(
-        self,
-        position: Position,
-        threads: int,
-        *,
-        budget: Budget,
-        seed: int,
-        memory_mb: float,
-        evaluator: int,
-    ) -> None:
-        self.budget = budget
-        self.trees = [
-            Mcts(
-                position,
-                budget=budget,
-                seed=seed + i,
-                memory_mb=memory_mb / threads,
-                evaluator=evaluator,
-            )
-            for i in range(threads)
-        ]
+    def __init__(self, trees: list[Mcts]) -> None:
+        """``trees``: of one position, under one budget (seeds apart)."""
+        self.trees = trees
+        self.budget = trees[0].budget
 
     @property
     def root(self) -> Node:

@@ -21,6 +21,7 @@ from cernunos_widget.engine import Player, Position
 from cernunos_widget.solver import (
     InvalidThreadsError,
     Limit,
+    Mcts,
     PerfectBot,
     SearchBot,
     analyse,
@@ -32,7 +33,7 @@ from cernunos_widget.solver import (
 from cernunos_widget.solver.bots import NodeSearchBot
 from cernunos_widget.solver.compiled import searchers
 from cernunos_widget.solver.compiled.convert import encode
-from cernunos_widget.solver.compiled.evaluation import HANDWRITTEN, LEARNED
+from cernunos_widget.solver.compiled.evaluation import LEARNED
 from cernunos_widget.solver.compiled.searchers import CompiledDepthSearch, CompiledExactSearch
 from cernunos_widget.solver.compiled.table import (
     EXACT,
@@ -234,7 +235,8 @@ def test_root_parallel_mcts_proofs_agree_with_brute_force():
     for i, (p, truth) in enumerate(endgames):
         if p.is_over:
             continue
-        trees = RootParallelMcts(p, 2, budget=Budget(), seed=i, memory_mb=16, evaluator=HANDWRITTEN)
+        budget = Budget()
+        trees = RootParallelMcts([Mcts(p, budget=budget, seed=i + k, memory_mb=8) for k in (0, 1)])
         trees.run(3000)
         sign = 1 if p.decider == Player.GREEN else -1  # the results are the decider's
         for r in trees.results():

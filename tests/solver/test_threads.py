@@ -248,7 +248,9 @@ def test_root_parallel_mcts_proofs_agree_with_brute_force():
         if trees.root.proven is not None:
             proven += 1
             assert trees.root.proven == (truth > 0) - (truth < 0), p.cpn()
-        assert sum(r.visits for r in trees.results()) >= 2  # both trees' visits
+        per_tree = [{r.decision: r.visits for r in tree.results()} for tree in trees.trees]
+        for r in trees.results():  # a first decision's visits are every tree's
+            assert r.visits == sum(visits.get(r.decision, 0) for visits in per_tree)
     assert proven >= 20
 
 

@@ -124,7 +124,7 @@ def run_task(task: Task) -> TaskResult:
 def analyse_position(position: Position, limit: Limit, engine: str, worker: str) -> Analysis:
     """One search of a position whose game goes on; values from Green's side."""
     started = time.perf_counter()
-    info = analyse(position, limit, engine=engine)[0]
+    info = analyse(position, limit, engine=engine, threads=1)[0]  # the workers are the parallelism
     seconds = time.perf_counter() - started
     pv = " ".join(str(d) for d in info.pv)
     value = info.pov.green().number  # the analysis's value is its decider's

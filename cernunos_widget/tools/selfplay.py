@@ -112,7 +112,8 @@ class Chooser:
         """The analysis's best allowed option (each analysis starts with a fresh table)."""
         limit = Limit(time=self.spec.time, nodes=self.spec.nodes)
         every = len(codes) < len(position.option_codes)
-        infos = analyse(position, limit, len(position.option_codes) if every else 1)
+        multipv = len(position.option_codes) if every else 1
+        infos = analyse(position, limit, multipv, threads=1)  # the workers are the parallelism
         for info in infos:
             if info.decision.code in codes:
                 return info.decision.code

@@ -29,9 +29,9 @@ import numpy as np
 
 from ..engine import CernunosError, Player, Position
 from ..engine.errors import clip
+from ..engine.gamelength import MAX_GAME_DECISIONS
 from ..record.movetext import decision_label
 from .balance import BalanceError, game_line
-from .gamelength import MAX_GAME_DECISIONS
 from .npzfile import Header, NpzError, NpzReader
 
 FORMAT = "cernunos-explorer"

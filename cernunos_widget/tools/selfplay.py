@@ -6,7 +6,7 @@
 >>> run = SelfPlay.checked(10_000, "random", "random")   # every refusal before any work
 >>> for game in run.games(workers=2): ...               # in order, as they finish
 
-A game is played to the end: its length is bounded by the rules (:mod:`.gamelength`,
+A game is played to the end: its length is bounded by the rules (:mod:`.engine.gamelength`,
 R-16 and R-28), so a variant with long games (``counts=X24``: about 5,000 decisions) is
 played like any other.
 
@@ -34,12 +34,12 @@ from dataclasses import dataclass
 from ..engine import START_CPN, CernunosError, Kind, Player, Position, Rules
 from ..engine.decisions import decision_of
 from ..engine.errors import clip
+from ..engine.gamelength import MAX_GAME_DECISIONS, max_decisions
 from ..record.files import fill_result
 from ..record.tree import Game
 from ..solver import Budget, Limit, Mcts, analyse, final_score, heuristic_score, seen_by
 from .botspec import BotSpec, parse_bot
 from .executors import executor_for
-from .gamelength import MAX_GAME_DECISIONS, max_decisions
 
 __all__ = ["BotSpec", "SelfPlay", "SelfPlayError", "parse_bot", "play_game", "play_games"]
 

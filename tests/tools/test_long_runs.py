@@ -12,11 +12,11 @@ import pytest
 
 from cernunos_widget.cli import EXIT_BAD_INPUT, EXIT_OK, main
 from cernunos_widget.engine import Rules
+from cernunos_widget.engine.gamelength import max_decisions, placements_bound
 from cernunos_widget.record import files
 from cernunos_widget.record.files import read_games
 from cernunos_widget.tools import selfplay, selfplay_file
 from cernunos_widget.tools.executors import ExecutorError
-from cernunos_widget.tools.gamelength import max_decisions, placements_bound
 from cernunos_widget.tools.selfplay import SelfPlay, parse_bot, play_game
 
 FOXES = "counts=T0,B0,D0,W0,S0,X24,C0,F0"  # accepted by Rules.parse; random games ~5,000 long

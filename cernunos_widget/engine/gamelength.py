@@ -11,9 +11,8 @@ game), and the opening explorer checks its files' sizes against it.
 
 from __future__ import annotations
 
-from ..engine import Rules
-from ..engine.effects import ACTIVATION_CAP
-from ..engine.rules import MAX_TOTAL
+from .effects import ACTIVATION_CAP
+from .rules import MAX_TOTAL, Rules
 
 DECISIONS_PER_ACTIVATION = 2  # the Fox's swap, then the order of the swapped tokens (R-22)
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import secrets
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -234,19 +235,24 @@ class Explorer:
     # ------------------------------------------------------------------ files
 
     def save(self, path: str | Path) -> None:
-        """Write the index to one compressed ``.npz`` file (written whole, then renamed)."""
+        """Write the index to one compressed ``.npz`` file (written whole under a name of its
+        own, then renamed: two saves never share a temporary file, and a failed one leaves
+        none behind and the old file as it was)."""
         path = Path(path)
         meta = {
             "format": FORMAT, "version": FORMAT_VERSION,
             "games": self.games, "skipped": self.skipped,
         }
-        tmp = path.with_name(path.name + ".part")
-        with open(tmp, "wb") as f:
-            np.savez_compressed(
-                f, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8), keys=self._keys,
-                starts=self._starts, codes=self._codes, outcomes=self._outcomes,
-            )
-        tmp.replace(path)
+        tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.part")
+        try:
+            with open(tmp, "xb") as f:
+                np.savez_compressed(
+                    f, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8), keys=self._keys,
+                    starts=self._starts, codes=self._codes, outcomes=self._outcomes,
+                )
+            tmp.replace(path)
+        finally:
+            tmp.unlink(missing_ok=True)
 
     @classmethod
     def load(cls, path: str | Path, max_rows: int = MAX_ROWS) -> Explorer:

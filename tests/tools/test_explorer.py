@@ -125,7 +125,7 @@ def test_save_and_load_give_the_same_answers(tmp_path, records, explorer):
     assert (again.games, again.positions) == (explorer.games, explorer.positions)
     p = Position.start().play_line("T@a1 T@b1")
     assert again.query(p) == explorer.query(p)
-    assert not list(tmp_path.glob("*.part"))
+    assert sorted(tmp_path.iterdir()) == [path]  # no temporary file left
 
 
 def test_a_bad_file_is_an_explorer_error(tmp_path, explorer):
@@ -217,3 +217,17 @@ def test_built_from_a_game_file_it_answers_as_from_the_records(tmp_path, records
     for opening in ("", "T@a1 T@b1", "B@b2 D@c2"):
         p = Position.start().play_line(opening)
         assert from_file.query(p) == explorer.query(p)
+
+
+def test_a_failed_save_leaves_the_old_file_and_no_temporary(tmp_path, explorer, monkeypatch):
+    path = tmp_path / "index.npz"
+    explorer.save(path)
+    before = path.read_bytes()
+
+    def fail(*args, **kwargs):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("cernunos_widget.tools.explorer.np.savez_compressed", fail)
+    with pytest.raises(OSError, match="disk full"):
+        explorer.save(path)
+    assert path.read_bytes() == before and sorted(tmp_path.iterdir()) == [path]

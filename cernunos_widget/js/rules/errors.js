@@ -20,3 +20,4 @@ export class IllegalDecisionError extends CernunosError {
     this.legal = legal;
   }
 }
+export class InvalidLimitError extends CernunosError {}

@@ -1,0 +1,140 @@
+"""Vectors for the page's hint (js/rules/solve.js, issue #21 item 4), solved by the engine.
+
+``write_vectors(folder)`` writes ``hint.json``: small endgames (at most 6 tokens left in
+both reserves together, some at most 4 or 3) with the Python solver's exact answer
+(``solver.solve``: the outcome and the strong value for the position's decider, R-15,
+R-17). Positions come from random games under the standard rules and three variants
+(D-10), some in the middle of an effect (a boundary CPN and the decisions played since),
+and from boards where Green holds every cell, so that play can end by forfeit (R-15).
+
+Run alone: ``python tests/js/make_hint_vectors.py FOLDER`` prints the counts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+from cernunos_widget.engine import CernunosError, Position, Rules
+from cernunos_widget.solver import Limit, solve
+
+HINT_TOKEN_LIMIT = 6  # js/rules/solve.js: tokens left in both reserves together
+NODE_LIMIT = 200_000  # positions the engine cannot prove within this are left out
+VARIANTS = ("standard", "wolf-1", "power-all", "counts=T8,B2,D2,W2,S1,X2,C2,F1")
+THRESHOLDS = (6, 6, 4, 3)
+FORFEIT_RULES = ("standard", "counts=T8,B2,D2,W1,S1,X1,C1,F0")
+LETTERS = "TBDWSXCF"
+
+
+def tokens_left(position: Position) -> int:
+    return position.reserve_size("g") + position.reserve_size("p")
+
+
+def random_endgame(rng: random.Random, rules: Rules, limit: int) -> tuple[str, list[str]] | None:
+    """A random game played until at most ``limit`` tokens are left (then a few decisions
+    more, sometimes, to stop inside an effect): (the last boundary CPN, decisions since)."""
+    p = Position.start(rules)
+    cpn, path = p.cpn(), []
+    extra = rng.choice((0, 0, 1, 2, 3))
+    while not p.is_over and (tokens_left(p) > limit or extra > 0):
+        if tokens_left(p) <= limit:
+            extra -= 1
+        text = rng.choice(p.legal_texts())
+        p = p.play(text)
+        if p.at_boundary and not p.is_over:
+            cpn, path = p.cpn(), []
+        else:
+            path.append(text)
+    if p.is_over or tokens_left(p) > HINT_TOKEN_LIMIT:
+        return None
+    return cpn, path
+
+
+def green_topped(rng: random.Random, rules: Rules) -> str:
+    """A CPN where Purple's tokens lie under Green's and Green tops most cells, with at most
+    6 tokens left in the reserves: a forfeit (R-15) is often near. It may be refused."""
+    bags = [
+        [letter if owner == 0 else letter.lower() for letter, n in zip(LETTERS, rules.counts, strict=True) for _ in range(n)]
+        for owner in (0, 1)
+    ]  # fmt: skip
+    for bag in bags:
+        rng.shuffle(bag)
+    left = rng.randint(1, HINT_TOKEN_LIMIT)
+    green_left = rng.randint(0, left)
+    green, purple = bags[0][green_left:], bags[1][left - green_left :]
+    stacks: list[list[str]] = [[] for _ in range(12)]
+    for token in purple:
+        stacks[rng.randrange(12)].append(token)
+    cells = list(range(12))
+    rng.shuffle(cells)
+    for i, token in enumerate(green):
+        stacks[cells[i % 12]].append(token)
+    rows = [",".join("".join(stacks[r * 4 + c]) or "." for c in range(4)) for r in (2, 1, 0)]
+    return f"{'/'.join(rows)} {rng.choice('gp')} {rng.choice('s21')} 0-0"
+
+
+def solved(name: str, rules: Rules, cpn: str, path: list[str]) -> dict | None:
+    """The vector: where the position is, and the engine's exact answer there (None if it
+    takes more than NODE_LIMIT nodes: the test keeps to tens of seconds)."""
+    p = Position.from_cpn(cpn, rules).play_line(path) if path else Position.from_cpn(cpn, rules)
+    s = solve(p, Limit(nodes=NODE_LIMIT))
+    if not s.proven:
+        return None
+    return {
+        "name": name,
+        "rules": str(rules),
+        "cpn": cpn,
+        "path": path,
+        "tokens": tokens_left(p),
+        "boundary": p.at_boundary,
+        "turn": s.turn.letter,
+        "outcome": s.outcome,
+        "score": s.score,
+        "pv": [str(d) for d in s.pv],
+        "nodes": s.nodes,
+    }
+
+
+def write_vectors(folder: Path, seed: int = 21, games: int = 160, forfeits: int = 12) -> dict:
+    """Write hint.json into ``folder``; return the counts."""
+    rng = random.Random(seed)
+    vectors: list[dict] = []
+    n = 0
+    while len(vectors) < games:
+        rules = Rules.parse(VARIANTS[n % len(VARIANTS)])
+        limit = THRESHOLDS[(n // len(VARIANTS)) % len(THRESHOLDS)]
+        n += 1
+        found = random_endgame(rng, rules, limit)
+        vector = found and solved(f"game-{n}", rules, *found)
+        if vector:
+            vectors.append(vector)
+    tries = 0
+    found_forfeits = 0
+    while found_forfeits < forfeits and tries < 50 * forfeits:
+        tries += 1
+        rules = Rules.parse(FORFEIT_RULES[tries % len(FORFEIT_RULES)])
+        cpn = green_topped(rng, rules)
+        try:
+            p = Position.from_cpn(cpn, rules)
+        except CernunosError:
+            continue
+        if p.is_over or tokens_left(p) > HINT_TOKEN_LIMIT:
+            continue
+        vector = solved(f"forfeit-{tries}", rules, cpn, [])
+        if vector and abs(vector["score"]) >= 100_000:  # solver/values.py FORFEIT_SCORE
+            vectors.append(vector)
+            found_forfeits += 1
+    (folder / "hint.json").write_text(json.dumps(vectors, indent=0), encoding="utf-8")
+    return {
+        "positions": len(vectors),
+        "mid_effect": sum(not v["boundary"] for v in vectors),
+        "forfeits": found_forfeits,
+        "at_most_3": sum(v["tokens"] <= 3 for v in vectors),
+        "outcomes": {w: sum(v["outcome"] == w for v in vectors) for w in ("win", "draw", "loss")},
+    }
+
+
+if __name__ == "__main__":
+    print(write_vectors(Path(sys.argv[1])))

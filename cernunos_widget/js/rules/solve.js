@@ -18,9 +18,13 @@ export const HINT_TOKEN_LIMIT = 6; // tokens left in both reserves together
 const CELL_WEIGHT = 625;
 const TREE_WEIGHT = 25;
 const FORFEIT_SCORE = 100000;
+const MAX_MARGIN = 12 * CELL_WEIGHT + 12 * TREE_WEIGHT + 12; // the largest scored game
 const INFINITY = 1e9;
 const HAND_WEIGHT = 60; // a token in reserve, for move ordering only
 const MAX_LINE = 400;
+// The table is a cache (values are exact without it): past this many entries, about 60 MB,
+// it starts again empty, so a long search cannot exhaust the page's memory.
+export const TABLE_LIMIT = 300000;
 const GREEN_WORDS = { win: "Green wins", draw: "draw", loss: "Purple wins" };
 
 /** Tokens left in both reserves together (R-8). */
@@ -95,9 +99,10 @@ function probe(lower, upper, alpha, beta) {
 }
 
 class ExactSearch {
-  constructor(root) {
+  constructor(root, tableLimit) {
     this.root = root;
     this.table = new Map(); // key -> [lower, upper, best code]
+    this.tableLimit = tableLimit;
     this.nodes = 0;
     this.pauseAt = Infinity;
     this.greenScore = null; // the strong value, Green's view, once known
@@ -159,6 +164,7 @@ class ExactSearch {
     if (best <= a0) newUpper = best;
     else if (best >= b0) newLower = best;
     else newLower = newUpper = best;
+    if (this.table.size >= this.tableLimit) this.table.clear();
     this.table.set(key, [newLower, newUpper, bestCode]);
     return best;
   }
@@ -183,14 +189,32 @@ class ExactSearch {
     return line;
   }
 
+  /** The exact score, Green's view, by null-window tests sharing the table (search.py). */
+  *strongValue(outcome) {
+    const root = this.root;
+    if (outcome === 0) return 0;
+    // A forfeit is worth FORFEIT_SCORE exactly; any scored game is within MAX_MARGIN.
+    if (outcome > 0 && (yield* this.value(root, FORFEIT_SCORE - 1, FORFEIT_SCORE)) >= FORFEIT_SCORE) {
+      return FORFEIT_SCORE;
+    }
+    if (outcome < 0 && (yield* this.value(root, -FORFEIT_SCORE, 1 - FORFEIT_SCORE)) <= -FORFEIT_SCORE) {
+      return -FORFEIT_SCORE;
+    }
+    let [lo, hi] = outcome > 0 ? [1, MAX_MARGIN] : [-MAX_MARGIN, -1];
+    while (lo < hi) { // lo <= value <= hi
+      const mid = Math.floor((lo + hi + 1) / 2);
+      if ((yield* this.value(root, mid - 1, mid)) >= mid) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
   /** The outcome (null windows), then the strong value, then the line. */
   *run() {
     const root = this.root;
     const v = yield* this.value(root, -1, 1);
     this.greenOutcome = Math.sign(v);
-    if (this.greenOutcome > 0) this.greenScore = yield* this.value(root, 0, INFINITY);
-    else if (this.greenOutcome < 0) this.greenScore = yield* this.value(root, -INFINITY, 0);
-    else this.greenScore = 0;
+    this.greenScore = yield* this.strongValue(this.greenOutcome);
     const score = this.greenScore;
     this.line = yield* this.principalVariation((x) => x === score, score - 1, score + 1);
   }
@@ -212,20 +236,21 @@ function report(search, done) {
     margin: search.greenScore === null ? null : marginText(search.greenScore),
     line: done ? search.line.map(codeToText) : [],
     nodes: search.nodes,
+    table: search.table.size,
   });
 }
 
 /**
  * An exact search of ``position`` (a mirror Position) run in slices: ``step(n)`` searches at
- * most ``n`` more nodes and returns {done, turn, outcome, score, green, margin, line, nodes}
+ * most ``n`` more nodes and returns {done, turn, outcome, score, green, margin, line, nodes, table}
  * (outcome and score for ``turn``, the root's decider, as soon as each is proven; ``green``
  * says it from Green's view: 'Green wins' / 'draw' / 'Purple wins'; the line of decision
- * texts once done). An over game is done at once with its result. InvalidLimitError for a
- * position with more than HINT_TOKEN_LIMIT tokens left, or a budget that is not a whole
- * number above 0.
+ * texts once done; ``table`` the entries in the table, at most ``tableLimit``). An over game
+ * is done at once with its result. InvalidLimitError for a position with more than
+ * HINT_TOKEN_LIMIT tokens left, or a budget that is not a whole number above 0.
  */
-export function createSearch(position) {
-  const search = new ExactSearch(position);
+export function createSearch(position, { tableLimit = TABLE_LIMIT } = {}) {
+  const search = new ExactSearch(position, tableLimit);
   if (position.isOver) {
     search.greenScore = finalScore(position);
     search.greenOutcome = Math.sign(search.greenScore);

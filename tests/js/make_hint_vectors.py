@@ -62,10 +62,9 @@ def green_topped(rng: random.Random, rules: Rules) -> str:
     Purple's tokens under them, one or two cells sometimes left weak, at most 6 tokens in
     the reserves and Green to place: Purple forfeits (R-15) unless Green's own effects open
     a cell. ``rules`` need 24 Green tokens or more and no Fire."""
-    green, purple = (
-        [letter if owner == 0 else letter.lower() for letter, n in zip(LETTERS, rules.counts, strict=True) for _ in range(n)]
-        for owner in (0, 1)
-    )  # fmt: skip
+    counts = list(zip(LETTERS, rules.counts, strict=True))
+    green = [letter for letter, n in counts for _ in range(n)]
+    purple = [letter.lower() for letter in green]
     rng.shuffle(green)
     rng.shuffle(purple)
     green = green[rng.randint(0, 3) :]

@@ -65,5 +65,6 @@ def test_a_wrong_answer_names_the_position_and_what_differs(vectors, tmp_path):
     out = run_check(tmp_path)
     assert out.returncode != 0
     assert "hint vectors: 1 positions, 1 failing" in out.stdout
-    assert re.search(rf"{planted['name']} \(rules [^)]*\).*outcome: expected win, got draw", out.stdout)
+    named = rf"{planted['name']} \(rules [^)]*\).*outcome: expected win, got draw"
+    assert re.search(named, out.stdout)
     assert "score: expected 1, got 0" in out.stdout

@@ -30,7 +30,9 @@ for (const [name, cpns] of Object.entries(sets)) {
       r = search.step(SLICE);
       longest = Math.max(longest, performance.now() - t);
     } while (!r.done);
-    runs.push({ cpn, ms: performance.now() - started, nodes: r.nodes, longest, answer: `${r.green} ${r.margin}` });
+    const run = { cpn, ms: performance.now() - started, nodes: r.nodes, longest, answer: `${r.green} ${r.margin}` };
+    if (run.ms > 1000) console.log(`  (${name}: ${(run.ms / 1000).toFixed(1)} s, ${run.nodes} nodes: ${cpn})`);
+    runs.push(run);
   }
   const nodes = runs.reduce((a, r) => a + r.nodes, 0);
   const ms = runs.reduce((a, r) => a + r.ms, 0);

@@ -22,9 +22,9 @@ const MAX_MARGIN = 12 * CELL_WEIGHT + 12 * TREE_WEIGHT + 12; // the largest scor
 const INFINITY = 1e9;
 const HAND_WEIGHT = 60; // a token in reserve, for move ordering only
 const MAX_LINE = 400;
-// The table is a cache (values are exact without it): past this many entries, about 60 MB,
+// The table is a cache (values are exact without it): past this many entries, about 70 MB,
 // it starts again empty, so a long search cannot exhaust the page's memory.
-export const TABLE_LIMIT = 300000;
+export const TABLE_LIMIT = 200000;
 const GREEN_WORDS = { win: "Green wins", draw: "draw", loss: "Purple wins" };
 
 /** Tokens left in both reserves together (R-8). */
@@ -57,10 +57,10 @@ function guess(position) {
 
 /** A table key for any position, mid-effect ones too (the engine's Position hash fields). */
 function keyOf(p) {
-  let key = `${p.sideIndex}${p.phaseIndex}${p.burned[0]}-${p.burned[1]}:${p.count}`;
-  for (const stack of p.board) key += "/" + stack.join(".");
-  for (const entry of p.agenda) key += "|" + entry.join(","); // options flatten inside one entry
-  return key;
+  const parts = [p.sideIndex, p.phaseIndex, p.burned[0], p.burned[1], p.count];
+  for (const stack of p.board) parts.push(String.fromCharCode(...stack.map((code) => 97 + code))); // a character a token, its tag (R-25) too
+  for (const entry of p.agenda) parts.push("|" + entry.join(",")); // options flatten inside one entry
+  return parts.join("/"); // one flat string: a += chain would keep every piece alive
 }
 
 /** The outcome word of a score's sign. */

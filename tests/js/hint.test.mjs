@@ -14,6 +14,7 @@ import { HINT_TOKEN_LIMIT, createSearch, eligible, marginText, tokensLeft } from
 
 const FOLDER = process.env.CERNUNOS_HINT_VECTORS;
 const SLICE = 500; // nodes a step, as the page runs it in chunks
+const MAX_NODES = 300000; // the engine proves each vector in 30,000: a search past this is a failure
 
 /** solver/values.py final_score, Green's view: what a finished game is worth. */
 function worth(position) {
@@ -33,11 +34,13 @@ function runSliced(position) {
     if (r.nodes - last.nodes > SLICE) throw new Error(`a step of ${SLICE} nodes did ${r.nodes - last.nodes}`);
     last = r;
     if (r.done) return { ...r, steps };
+    if (r.nodes >= MAX_NODES) return { ...r, steps, unfinished: true };
   }
 }
 
 /** What differs between the engine's answer and the mirror's, in words ([] if nothing). */
 function differences(vector, position, r) {
+  if (r.unfinished) return [`the search did not finish in ${MAX_NODES} nodes`];
   const out = [];
   const turn = "gp"[r.turn];
   if (turn !== vector.turn) out.push(`turn: expected ${vector.turn}, got ${turn}`);

@@ -10,6 +10,7 @@
 
 import { occupiedCounts, topTreeCounts } from "./board.js";
 import { codeToText } from "./decisions.js";
+import { FORFEIT } from "./effects.js";
 import { InvalidLimitError } from "./errors.js";
 import { clip } from "./pytext.js";
 import { OWNER_BIT } from "./tokens.js";
@@ -37,22 +38,27 @@ export function eligible(position) {
   return !position.isOver && tokensLeft(position) <= HINT_TOKEN_LIMIT;
 }
 
-/** R-15, R-17: the score of a finished game, Green's view. */
+/** R-15, R-17: the score of a finished game, Green's view (what result() says, without
+ * its texts: this runs at every leaf). */
 function finalScore(position) {
-  const r = position.result();
-  if (r.forfeit) return r.winner === 0 ? FORFEIT_SCORE : -FORFEIT_SCORE;
-  return (r.cells[0] - r.cells[1]) * CELL_WEIGHT + (r.trees[0] - r.trees[1]) * TREE_WEIGHT + (r.burned[1] - r.burned[0]);
+  if (position.phaseIndex === FORFEIT) return position.sideIndex === 1 ? FORFEIT_SCORE : -FORFEIT_SCORE; // side lost
+  return boardScore(position);
+}
+
+/** R-17's keys weighted: cells, then Trees on top, then fewer burned Trees. */
+function boardScore({ board, burned }) {
+  const cells = occupiedCounts(board);
+  const trees = topTreeCounts(board);
+  return (cells[0] - cells[1]) * CELL_WEIGHT + (trees[0] - trees[1]) * TREE_WEIGHT + (burned[1] - burned[0]);
 }
 
 /** solver/values.py heuristic_score: a cheap guess that orders the decisions, Green's view. */
 function guess(position) {
   if (position.isOver) return finalScore(position);
-  const cells = occupiedCounts(position.board);
-  const trees = topTreeCounts(position.board);
-  const { reserve, burned } = position;
+  const { reserve } = position;
   let hand = 0;
   for (let k = 0; k < OWNER_BIT; k += 1) hand += reserve[k] - reserve[OWNER_BIT + k];
-  return (cells[0] - cells[1]) * CELL_WEIGHT + (trees[0] - trees[1]) * TREE_WEIGHT + (burned[1] - burned[0]) + hand * HAND_WEIGHT;
+  return boardScore(position) + hand * HAND_WEIGHT;
 }
 
 /** A table key for any position, mid-effect ones too (the engine's Position hash fields). */

@@ -79,10 +79,11 @@ export function marginText(score) {
   const s = Math.abs(score);
   if (s >= FORFEIT_SCORE) return "by forfeit";
   if (s === 0) return "";
-  let [cells, rest] = divmod(s + CELL_WEIGHT / 2 - 0.5, CELL_WEIGHT);
-  rest -= (CELL_WEIGHT - 1) / 2;
-  let [trees, burned] = divmod(rest + (TREE_WEIGHT - 1) / 2, TREE_WEIGHT);
-  burned -= (TREE_WEIGHT - 1) / 2;
+  const halfCell = Math.floor(CELL_WEIGHT / 2); // each margin is the nearest multiple
+  const halfTree = Math.floor(TREE_WEIGHT / 2);
+  const [cells, rest] = divmod(s + halfCell, CELL_WEIGHT);
+  const [trees, burnedRest] = divmod(rest - halfCell + halfTree, TREE_WEIGHT);
+  const burned = burnedRest - halfTree;
   const signed = (n) => (n > 0 ? `+${n}` : `${n}`);
   const parts = [];
   if (cells) parts.push(`${cells} cell${cells === 1 ? "" : "s"}`);

@@ -2,6 +2,7 @@
 
 import { KINDS, PLAYERS, esc, icon, h, setHtml, setAttr } from "./dom.js";
 import { nodeOf } from "./store.js";
+import { viewOf } from "./derive.js";
 
 // Toolbar icons: 24-unit inline SVG in currentColor (no icon font, no network).
 const TOOL_ICONS = {
@@ -60,7 +61,7 @@ export function createReserves(ctx) {
   }
 
   function update(store) {
-    const v = store.views[store.current];
+    const v = viewOf(store, store.current);
     for (const player of ["g", "p"]) {
       const row = rows[player];
       const active = v.placer === player;
@@ -95,7 +96,7 @@ export function createOptions() {
   const el = h("div", { class: "cw-options" });
 
   function update(store) {
-    const v = store.views[store.current];
+    const v = viewOf(store, store.current);
     let html = "";
     if (v.can_pass) html += `<button type="button" class="cw-option" data-decision="pass">pass (decline the final placement)</button>`;
     if (v.choice === "growth" && v.grow.options.length <= 12) {
@@ -132,7 +133,7 @@ export function createToolbar(ctx) {
   group.append(engine);
 
   function update(store) {
-    const v = store.views[store.current];
+    const v = viewOf(store, store.current);
     const node = nodeOf(store, store.current);
     const analysing = (store.analysis || {}).status === "running";
     buttons.back.disabled = node.parent === -1;

@@ -1,5 +1,7 @@
 // The page's store: the `tree` trait, patched in place (see cernunos_widget/widget/protocol.py).
 
+import { forget } from "./derive.js";
+
 export function storeOf(model) {
   const tree = model.get("tree");
   if (!tree.nodes) Object.assign(tree, { nodes: {}, views: {}, current: 0, gen: 0 });
@@ -22,6 +24,7 @@ export function applyPatch(store, patch) {
         delete store.nodes[id];
         delete store.views[id];
       }
+      forget(store, value);
     } else if (key === "analysis_delta") applyAnalysisDelta(store, value);
     else if (key !== "reset") store[key] = value;
   }

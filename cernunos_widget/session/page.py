@@ -109,14 +109,34 @@ def explorer_state(session: Session) -> dict | None:
     }
 
 
+def underivable(root: GameNode) -> list[GameNode]:
+    """The nodes whose position the page cannot compute with its rules mirror (js/derive.js):
+    those with no node at a boundary (a CPN) from the root down to them, in a game set up in
+    the middle of an effect."""
+    out, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        if not node.position.at_boundary:
+            out.append(node)
+            todo.extend(node.children)
+    return out
+
+
 def full_state(session: Session, page_settings: dict | None = None) -> dict:
-    """The whole tree with every view (the ``tree`` trait, a reset patch, a static page)."""
+    """The whole tree (the ``tree`` trait, a reset patch, a static page): every node's
+    record, the root's CPN (``start``) and the headers; views only for the nodes whose
+    position the page cannot compute (:func:`underivable`): the page derives the others
+    with its rules mirror, so the state grows with the tree, not with views (#24 item 7)."""
     with session.lock:
-        nodes = list(session.game.root.walk())
+        game = session.game
+        nodes = list(game.root.walk())
+        root = game.root.position
         state = {
             "gen": session.generation,
             "nodes": {n.id: record(session, n) for n in nodes},
-            "views": {n.id: session.display.view(n) for n in nodes},
+            "views": {n.id: session.display.view(n) for n in underivable(game.root)},
+            "start": root.cpn() if root.at_boundary else "",
+            "headers": dict(game.headers),
             "current": session.node.id,
             "analysis": session.analysis,
             "review": session.review_state,

@@ -255,11 +255,14 @@ class CernunosWidget(anywidget.AnyWidget):
             )
         self._session.set_explorer(explorer)
 
-    def to_html(self, path: str | Path | None = None, title: str = "Cernunos") -> str:
-        """A self-contained HTML page of the board and its tree (works offline, no kernel)."""
+    def to_html(
+        self, path: str | Path | None = None, title: str = "Cernunos", *, playable: bool = True
+    ) -> str:
+        """A self-contained HTML page of the board and its tree that plays offline, with no
+        kernel (the rules in the page); ``playable=False`` makes it walk-only."""
         from .static import save_page
 
-        return save_page(self.state_for_export(), path, title)
+        return save_page(self.state_for_export(), path, title, playable=playable)
 
     def state_for_export(self) -> dict:
         """Every synced value the page needs, with the tree up to date (for static pages)."""

@@ -19,24 +19,6 @@ AFTER_B2 = ".,.,.,./.,B,.,./.,.,.,. g 1 0-0"
 VARIATION = ".,.,.,./.,B,.,./D,.,.,. p 2 0-0"
 
 
-@pytest.fixture
-def offline(page):
-    """Block every request that leaves the file system; collect failures and errors."""
-    problems: list[str] = []
-    page.on("requestfailed", lambda r: problems.append(f"failed request {r.url}"))
-    page.on("pageerror", lambda e: problems.append(f"page error {e}"))
-
-    def route(route):
-        if route.request.url.startswith("file://"):
-            route.continue_()
-        else:
-            problems.append(f"network request {route.request.url}")
-            route.abort()
-
-    page.route("**/*", route)
-    return problems
-
-
 def walk_the_tree(page) -> None:
     root = page.locator(".cw-root").first
     expect(root).to_have_attribute("data-cpn", END, timeout=30_000)

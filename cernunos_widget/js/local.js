@@ -9,11 +9,12 @@
 // With a kernel this module is never used: the kernel decides every decision.
 
 import {
-  CernunosError, IllegalDecisionError, Position, buildView, cgnText, exportGame, pyLen, pyRepr, pySplit, pyStrip,
-  textToCode,
+  CernunosError, IllegalDecisionError, Position, buildView, cgnText, checkComment, exportGame, pyLen, pyRepr, pySplit,
+  pyStrip, textToCode,
 } from "./rules/index.js";
 import { lineStateOf, moveOf } from "./moves.js";
 import { forget, positionOf, rulesText, stepOf } from "./derive.js";
+import { rootId } from "./store.js";
 
 export class SessionError extends CernunosError {}
 
@@ -171,13 +172,7 @@ export function createLocalSession() {
     },
     comment(store, r) {
       const node = resolve(store, r.node);
-      const text = checked("text", r.text);
-      const lone = loneSurrogate(text);
-      if (lone) {
-        throw new SessionError(
-          `a comment cannot hold a lone surrogate (U+${lone.code} at character ${lone.at}): it is not a character and cannot be saved as UTF-8`,
-        );
-      }
+      const text = checkComment(checked("text", r.text));
       return { gen: store.gen, nodes: { [node.id]: record(node, { comment: text }) } };
     },
     annotate(store, r) {
@@ -235,23 +230,13 @@ function checked(name, value) {
   return value;
 }
 
-function loneSurrogate(text) {
-  for (let i = 0, at = 1; i < text.length; i += 1, at += 1) {
-    const u = text.charCodeAt(i);
-    if (u >= 0xd800 && u <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        i += 1;
-        continue;
-      }
-      return { code: u.toString(16).toUpperCase(), at };
-    }
-    if (u >= 0xdc00 && u <= 0xdfff) return { code: u.toString(16).toUpperCase(), at };
-  }
-  return null;
-}
-
-// The game as js/rules/gametext.js takes it: the tree, its headers, the start and end positions.
+// The game as js/rules/gametext.js takes it: the tree, its headers, its root's and main line's
+// end's positions.
 function gameOf(store) {
-  return { store, headers: store.headers || {}, rules: rulesText(store) };
+  const root = rootId(store);
+  let end = store.nodes[root];
+  while (end.children.length) end = store.nodes[end.children[0]];
+  const [start, last] = [positionOf(store, root), positionOf(store, end.id)];
+  if (!start || !last) throw new SessionError("this game was set up in the middle of an effect: its text needs a running kernel");
+  return { tree: store, headers: store.headers || {}, root: start, end: last };
 }

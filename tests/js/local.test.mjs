@@ -13,7 +13,7 @@ import { test } from "node:test";
 import { createLocalSession } from "../../cernunos_widget/js/local.js";
 import { viewOf } from "../../cernunos_widget/js/derive.js";
 import { applyPatch } from "../../cernunos_widget/js/store.js";
-import { difference } from "./rules.test.mjs";
+import { difference } from "./vectors.mjs";
 
 const FOLDER = process.env.CERNUNOS_SESSION_VECTORS;
 const SHOWN = 12;

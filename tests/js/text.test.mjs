@@ -147,6 +147,9 @@ test("a comment escapes the backslash before the brace; refusals are the record'
   assert.throws(() => checkComment("a\ud800"), /lone surrogate \(U\+D800 at character 2\)/);
   const broken = { tree: { nodes: { 0: { ...NODES[0], children: [9] } } }, root: Position.start() };
   assert.throws(() => exportGame(broken), /names a child 9 that is not in the tree/);
+  assert.throws(() => exportGame({ tree: null, root: Position.start() }), /its tree is \{nodes/);
+  assert.throws(() => exportGame({ ...broken, headers: [] }), /headers are an object of tag pairs, not list/);
+  assert.throws(() => cgnText({ tree: { nodes: NODES }, root: Position.start() }), /its end is the mirror Position/);
   const stale = { tree: { nodes: NODES }, headers: { Result: "2-0", Termination: "forfeit" }, root: Position.start() };
   stale.end = Position.start().play("B@b2").play("T@a1");
   assert.throws(() => formatGame(stale), GameFileError);

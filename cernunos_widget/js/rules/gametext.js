@@ -131,9 +131,24 @@ function samePosition(a, b) {
   );
 }
 
+const isObject = (x) => typeof x === "object" && x !== null && !Array.isArray(x);
+
+/** ``game`` with its headers ({} when absent), or GameTextError naming the part that is wrong. */
+function checked(game, needEnd) {
+  const wrong = (what) => new GameTextError(`a game to write is {tree, headers, root, end}: ${what}`);
+  if (!isObject(game)) throw wrong(`not ${typeName(game)}`);
+  if (!isObject(game.tree) || !isObject(game.tree.nodes)) throw wrong("its tree is {nodes: {id: node record}}");
+  const headers = game.headers ?? {};
+  if (!isObject(headers)) throw wrong(`its headers are an object of tag pairs, not ${typeName(headers)}`);
+  if (!(game.root instanceof Position)) throw wrong("its root is the mirror Position at the tree's root");
+  if (needEnd && !(game.end instanceof Position)) throw wrong("its end is the mirror Position at the main line's end");
+  return { ...game, headers };
+}
+
 /** The tag pairs to write (Game.tags()): the headers in order, [Rules] under a variant and
  * [CPN] when the root is not the rules' initial position (each added last unless set). */
-export function gameTags({ headers = {}, root }) {
+export function gameTags(game) {
+  const { headers, root } = checked(game, false);
   const pairs = new Map(Object.entries(headers));
   const rules = String(root.rules);
   if (!pairs.has("Rules") && !root.rules.isStandard) {
@@ -184,7 +199,7 @@ export function movetextWords(tree) {
 
 /** The game as text (Game.export()): tags, decisions, variations, comments, glyphs. */
 export function exportGame(game) {
-  return [...gameTags(game), ...movetextWords(game.tree)].join(" ");
+  return [...gameTags(game), ...movetextWords(checked(game, false).tree)].join(" ");
 }
 
 /** The words as the lines of a file, about WRAP columns each (files.py's _wrap). */
@@ -211,7 +226,7 @@ function wrap(parts) {
  * the wrapped game text, "\n". GameFileError for tags the main line contradicts or a game
  * longer than MAX_GAME_TEXT characters. */
 export function formatGame(game) {
-  const headers = game.headers ?? {};
+  const { headers } = checked(game, true);
   let lines;
   try {
     const problem = outcomeProblem(headers, game.end);
@@ -232,9 +247,10 @@ export function formatGame(game) {
 }
 
 /** The game as a .cgn file's text (session/gamefiles.py's cgn_text): result tags the tree
- * no longer matches are set from the main line first (R-15, R-17). */
+ * no longer matches are set from the main line first (R-15, R-17), in a copy: the headers
+ * given are left as they are (fillResult gives the filled ones). */
 export function cgnText(game) {
-  const headers = game.headers ?? {};
+  const { headers } = checked(game, true);
   if (outcomeProblem(headers, game.end) === null) return formatGame(game);
   return formatGame({ ...game, headers: fillResult(headers, game.end) });
 }

@@ -85,7 +85,7 @@ function render({ model, el }) {
       const reply = playable || WALKING.includes(content.type)
         ? session.answer(store, message)
         : { reply: id, ok: false, message: STATIC_NOTE };
-      if (reply) queueMicrotask(() => onCustom(reply, true));
+      if (reply) queueMicrotask(() => receive(reply, true));
       return id;
     }
     try {
@@ -108,8 +108,12 @@ function render({ model, el }) {
     return storeOf(model).current;
   }
 
-  // msg: a kernel's message, or the page's own session's reply (fromPage)
-  function onCustom(msg, fromPage = false) {
+  // A kernel's message (onCustom), or the page's own session's reply (fromPage)
+  function onCustom(msg) {
+    receive(msg, false);
+  }
+
+  function receive(msg, fromPage) {
     if (!msg || typeof msg !== "object") return;
     const wasLive = local.kernel === "live";
     if (!fixedStatic && !fromPage) local.kernel = "live"; // a kernel answered

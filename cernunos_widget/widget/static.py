@@ -76,15 +76,29 @@ def page_html(state: dict, title: str = "Cernunos") -> str:
     )
 
 
-def to_html(source: Session | Game, path: str | Path | None = None, title: str = "Cernunos") -> str:
+def to_html(
+    source: Session | Game,
+    path: str | Path | None = None,
+    title: str = "Cernunos",
+    *,
+    analyse: bool | float | None = None,
+    engine: str = "auto",
+) -> str:
     """The page of a session's board (or a game's, standing at the end of its main line)
-    and its whole tree; written to ``path`` too when given."""
+    and its whole tree; written to ``path`` too when given.  ``analyse`` (True, or seconds
+    a node): first analyse the main line with ``engine`` and review it
+    (:func:`.session.mainline.analyse_main_line`, a progress bar in a notebook)."""
+    from ..session.mainline import analyse_main_line, check_analyse
+
+    seconds = check_analyse(analyse)
     if isinstance(source, Game):
         source = Session(source)
     if not isinstance(source, Session):
         raise StaticPageError(
             f"a static page shows a Session or a Game, not a {type(source).__name__}"
         )
+    if seconds is not None:
+        analyse_main_line(source, seconds, engine, progress=True)
     return save_page(export_state(source), path, title)
 
 

@@ -400,16 +400,14 @@ class Session:
         (:class:`NoAnalysisLineError` if that analysis has no such line)."""
         with self.lock:
             if node is None:
-                analysis, where = self._analysis, "the analysis"
+                analysis, which = self._analysis, f"no analysis line {index}"
             else:
                 target = self.resolve(node)
                 analysis = self._analyses.get(target.id) or {}
-                where = f"the stored analysis of node #{target.id}"
+                which = f"no line {index} in the stored analysis of node #{target.id}"
             lines = analysis.get("lines") or []
             if not 0 <= index < len(lines):
-                raise NoAnalysisLineError(
-                    f"no line {index} in {where}: there are {len(lines)}"
-                )
+                raise NoAnalysisLineError(f"{which}: there are {len(lines)}")
             return self.play(lines[index]["pv"], node=analysis["node"])
 
     def remember_analysis(self, node: NodeRef, state: dict, replace: bool = True) -> bool:

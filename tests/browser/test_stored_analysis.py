@@ -1,0 +1,33 @@
+"""A page written with ``to_html(analyse=...)`` in Chromium, offline: each main-line node
+shows its stored analysis, a node off the main line says the page has none (issue #21)."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from cernunos_widget.widget.adapter import CernunosWidget
+
+GAME = "B@b2 B@b3 (D@a1) T@a1"
+
+
+def test_a_page_carries_the_main_lines_analysis_and_says_where_it_has_none(tmp_path, page):
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    path = tmp_path / "board.html"
+    CernunosWidget(game=GAME).to_html(path, analyse=0.05)
+    page.goto(path.as_uri())
+    panel = page.locator(".cw-root [data-role=analysis]")
+    expect(panel).to_have_attribute("data-source", "stored", timeout=30_000)
+    expect(panel.locator("[data-role=stored]")).to_contain_text("Stored analysis: depth")
+    lines = panel.locator("[data-stored-line]")
+    expect(lines.first).to_have_attribute("role", "button")
+    lines.first.click()  # playing needs a kernel: the page says so
+    expect(page.locator(".cw-root [data-role=message]")).to_contain_text("static page")
+    page.locator('.cw-root .cw-move:text-is("Deer a1")').click()  # a variation: not analysed
+    expect(panel).to_have_attribute("data-source", "none")
+    expect(panel.locator("[data-role=no-analysis]")).to_have_text(
+        "No analysis of this position in this page."
+    )
+    page.keyboard.press("Home")
+    expect(panel).to_have_attribute("data-source", "stored")
+    assert errors == []

@@ -31,3 +31,22 @@ def test_a_page_carries_the_main_lines_analysis_and_says_where_it_has_none(tmp_p
     page.keyboard.press("Home")
     expect(panel).to_have_attribute("data-source", "stored")
     assert errors == []
+
+
+def test_a_stored_line_clicked_in_jupyterlab_plays_from_its_node(lab):
+    """The kernel side: a node's stored line names the node in its ``line`` request."""
+    nb = lab(
+        "from cernunos_widget import CernunosWidget\n"
+        "w = CernunosWidget(game='B@b2 B@b3')\n_ = w.to_html(analyse=0.05)"
+    )
+    page, root = nb.page, nb.widget()
+    panel = page.locator(".cw-root [data-role=analysis]")
+    expect(root).to_have_attribute("data-current", "2")
+    expect(panel).to_have_attribute("data-source", "stored")  # the live analysis is empty
+    line = panel.locator('[data-stored-line="0"]')
+    expect(line).to_have_attribute("data-line-node", "2")
+    nb.wait_idle()
+    line.click()
+    expect(root).not_to_have_attribute("data-current", "2")
+    state = nb.kernel_state()
+    assert state["game"].startswith("B@b2 B@b3 ") and state["message"] == ""

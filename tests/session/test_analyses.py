@@ -169,6 +169,8 @@ def test_a_line_request_naming_a_node_plays_that_nodes_stored_line():
     assert not reply["ok"] and "no line 3 in the stored analysis of node #1" in reply["message"]
     reply = p.request(type="line", index=0, node=2)
     assert not reply["ok"] and "there are 0" in reply["message"]
+    reply = p.request(type="line", index=0, node=999)
+    assert not reply["ok"] and "no node #999" in reply["message"]
     with pytest.raises(NoAnalysisLineError, match="node #2"):
         w.session.play_analysis_line(0, node=2)
 

@@ -47,10 +47,18 @@ def apply_patch(store: dict, patch: dict) -> None:
             store[key].update(value)
         elif key == "settings":
             store["settings"] = {**store.get("settings", {}), **value}
+        elif key == "analyses":  # a remembered analysis each, null: forgotten
+            analyses = store.setdefault("analyses", {})
+            for node_id, state in value.items():
+                if state is None:
+                    analyses.pop(node_id, None)
+                else:
+                    analyses[node_id] = state
         elif key == "removed":
             for node_id in value:
                 store["nodes"].pop(str(node_id), None)
                 store["views"].pop(str(node_id), None)
+                store.get("analyses", {}).pop(str(node_id), None)
         elif key == "analysis_delta":  # store.js: only onto the analysis it continues
             a = store.get("analysis") or {}
             if (a.get("node"), a.get("gen")) == (value["node"], value["gen"]):

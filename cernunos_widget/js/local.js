@@ -140,10 +140,17 @@ export function createLocalSession() {
   const handlers = {
     goto: (store, r) => ({ gen: store.gen, current: resolve(store, r.node).id }),
     play: (store, r) => play(store, r.node, checked("decision", r.decision)),
+    // the latest analysis's line, or with a node the line of the analysis it remembers
     line(store, r) {
-      const analysis = store.analysis || {};
+      let analysis = store.analysis || {};
+      let which = `no analysis line ${r.index}`;
+      if (r.node !== undefined && r.node !== null) {
+        const node = resolve(store, r.node);
+        analysis = (store.analyses || {})[node.id] || {};
+        which = `no line ${r.index} in the stored analysis of node #${node.id}`;
+      }
       const lines = analysis.lines || [];
-      if (!(r.index >= 0 && r.index < lines.length)) throw new SessionError(`no analysis line ${r.index}: there are ${lines.length}`);
+      if (!(r.index >= 0 && r.index < lines.length)) throw new SessionError(`${which}: there are ${lines.length}`);
       return play(store, analysis.node, lines[r.index].pv.join(" "));
     },
     promote(store, r) {

@@ -44,6 +44,7 @@ const PATCH_PARTS = {
   gen: [],
   analysis: ["board", "toolbar", "analysis"],
   analysis_delta: ["board", "toolbar", "analysis"],
+  analyses: ["analysis"],
   review: ["toolbar", "graph"],
   explorer: ["explorer"],
 };

@@ -139,6 +139,7 @@ def full_state(session: Session, page_settings: dict | None = None) -> dict:
             "headers": dict(game.headers),
             "current": session.node.id,
             "analysis": session.analysis,
+            "analyses": session.analyses,
             "review": session.review_state,
             "settings": page_settings or settings(session.game.rules),
         }
@@ -149,7 +150,8 @@ def full_state(session: Session, page_settings: dict | None = None) -> dict:
 
 def patch_of(session: Session, change: Change, page_settings: dict | None = None) -> dict:
     """What ``change`` adds to the page: the records of the nodes it touched, the views of
-    those it created (sent once), removals, the current node, the jobs' states."""
+    those it created (sent once), removals, the current node, the jobs' states, the analyses
+    remembered (or forgotten to stay within the bound)."""
     if change.reset:
         return {**full_state(session, page_settings), "reset": True}
     game = session.game
@@ -172,6 +174,8 @@ def patch_of(session: Session, change: Change, page_settings: dict | None = None
         patch["analysis"] = change.analysis
     if change.review is not None:
         patch["review"] = change.review
+    if change.analyses:  # remembered analyses: a state, or None when forgotten
+        patch["analyses"] = dict(change.analyses)
     return patch
 
 

@@ -89,12 +89,23 @@ def to_html(
     path: str | Path | None = None,
     title: str = "Cernunos",
     *,
+    analyse: bool | float | None = None,
+    engine: str = "auto",
     playable: bool = True,
 ) -> str:
     """The page of a session's board (or a game's, standing at the end of its main line)
-    and its whole tree; written to ``path`` too when given. ``playable=False``: the reader
-    only walks the tree."""
-    return save_page(_state(source), path, title, playable=playable)
+    and its whole tree; written to ``path`` too when given.  ``analyse`` (True, or seconds
+    a node): first analyse the main line with ``engine`` and review it
+    (:func:`.session.mainline.analyse_main_line`, a progress bar in a notebook).
+    ``playable=False``: the reader only walks the tree."""
+    from ..session.mainline import analyse_main_line, check_analyse
+
+    seconds = check_analyse(analyse)
+    check_playable(playable)
+    session = _session(source)
+    if seconds is not None:
+        analyse_main_line(session, seconds, engine, progress=True)
+    return save_page(export_state(session), path, title, playable=playable)
 
 
 def boards_html(
@@ -110,18 +121,25 @@ def boards_html(
         raise StaticPageError(
             f"boards_html takes a list of sessions, games or states, not a {type(sources).__name__}"
         )
-    states = [s if isinstance(s, dict) else _state(s) for s in sources]
+    states = [s if isinstance(s, dict) else export_state(_session(s)) for s in sources]
     return save_page(states, path, title, playable=playable)
 
 
-def _state(source: Session | Game) -> dict:
+def _session(source: Session | Game) -> Session:
     if isinstance(source, Game):
         source = Session(source)
     if not isinstance(source, Session):
         raise StaticPageError(
             f"a static page shows a Session or a Game, not a {type(source).__name__}"
         )
-    return export_state(source)
+    return source
+
+
+def check_playable(playable: object) -> bool:
+    """``playable`` if it is True or False; :class:`StaticPageError` otherwise."""
+    if not isinstance(playable, bool):
+        raise StaticPageError(f"playable is True or False, not {playable!r}")
+    return playable
 
 
 def save_page(
@@ -133,9 +151,7 @@ def save_page(
 ) -> str:
     """:func:`page_html` of ``states``, written to ``path`` (UTF-8, replaced atomically;
     a FIFO or a device is written as a stream) when given."""
-    if not isinstance(playable, bool):
-        raise StaticPageError(f"playable is True or False, not {playable!r}")
-    html = page_html(states, title, playable)
+    html = page_html(states, title, check_playable(playable))
     if path is not None:
         where = destination(path)
         data = html.encode("utf-8")

@@ -34,7 +34,9 @@ def walk_the_tree(page) -> None:
     expect(page.locator('.cw-root [data-cell="b1"] .cw-power')).to_have_text("0")
 
 
-SEARCH = ["[data-action=analyse]", "[data-action=stop]", "[data-action=review]", "[data-role=engine]"]
+SEARCH = [
+    "[data-action=analyse]", "[data-action=stop]", "[data-action=review]", "[data-role=engine]"
+]
 PLAYING = [
     "[data-action=promote]",
     "[data-action=delete]",

@@ -25,8 +25,12 @@ from cernunos_widget.widget.adapter import CernunosWidget
 
 RULES = ("standard", "wolf-1", "power-all+counts=T6,B4,D2,W3,S2,X3,C3,F2")
 GLYPHS = ("", "!", "?!", "?", "??", "!!", "?!?", " ")
-COMMENTS = ("a fine move", "", "{braces} and \\ backslash", "line\nbreak", "é 漢字 🦌", "\ud800 lone")
-HOSTILE = ("B@z9", "Q@a1", "B@b2 B@", "grow:", "a1~a1", "pass pass", "B@b2" * 300, "\u3000", "b1~c3~a1")
+COMMENTS = (
+    "a fine move", "", "{braces} and \\ backslash", "line\nbreak", "é 漢字 🦌", "\ud800 lone"
+)
+HOSTILE = (
+    "B@z9", "Q@a1", "B@b2 B@", "grow:", "a1~a1", "pass pass", "B@b2" * 300, "\u3000", "b1~c3~a1"
+)
 CPNS = (
     ".,.,.,./.,.,.,./.,.,.,. g 2 0-0",
     ".,B,.,./.,.,.,./t,B,.,. p 1 0-0",
@@ -96,7 +100,7 @@ def _request(rng: random.Random, kernel: Kernel) -> dict:
     if roll < 0.94:
         return {"type": "setup", "cpn": rng.choice(CPNS)}
     if roll < 0.96:
-        return {"type": "line", "index": 0}
+        return {"type": "line", "index": 0, **({"node": node.id} if rng.random() < 0.5 else {})}
     return {"type": rng.choice(("export_game", "export_cgn"))}
 
 

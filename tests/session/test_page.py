@@ -131,7 +131,8 @@ def test_a_state_sends_only_the_views_the_page_cannot_derive():
     state = page.full_state(s)
     assert state["views"] == {} and state["start"] == START_CPN and len(state["nodes"]) == 4
     mid = Position.start()
-    for decision in "D@c2 C@d1 X@b3 B@a2 W@d3 F@b2 C@c2 T@b3 T@b1 X@b1".split():
+    line = ("D@c2", "C@d1", "X@b3", "B@a2", "W@d3", "F@b2", "C@c2", "T@b3", "T@b1", "X@b1")
+    for decision in line:
         mid = mid.play(decision)  # the last Fox's swap is pending
     assert not mid.at_boundary
     game = Game(mid)

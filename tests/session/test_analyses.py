@@ -60,7 +60,7 @@ def recorded(session: Session) -> list[Change]:
 
 
 def page_state(html: str) -> dict:
-    return json.loads(html.split('id="cernunos-state">')[1].split("</script>")[0])
+    return json.loads(html.split("data-cernunos-board>")[1].split("</script>")[0])
 
 
 # ---------------------------------------------------------------------- remembering

@@ -8,14 +8,17 @@ the game text: it is what the engine writes for the same tree."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import nbclient
 import nbformat
 import pytest
 from playwright.sync_api import expect
 
-from browser.clicks import final_click
+from browser.clicks import final_click, live_preview
 from cernunos_widget.engine import CernunosError, Position
 from cernunos_widget.record.tree import Game
+from cernunos_widget.session import gamefiles
 from cernunos_widget.session.core import Session
 from cernunos_widget.session.view import pending_tag
 from cernunos_widget.widget.adapter import CernunosWidget
@@ -78,6 +81,10 @@ def branch_annotate_and_export(page) -> None:
     first = branch.legal_texts()[0]
     second = branch.play(first).legal_texts()[-1]
     command = page.locator(".cw-root [data-command]")
+    command.fill("<img src=x onerror=\"document.title='owned'\">")  # stays text (item 6)
+    command.press("Enter")
+    expect(page.locator(".cw-root .cw-command-error")).to_contain_text("<img src=x")
+    assert page.locator(".cw-root img").count() == 0 and page.title() != "owned"
     command.fill(f"{first} {second}")  # two decisions typed: one request, all or nothing
     command.press("Enter")
     expect_engine(page, branch.play(first).play(second))
@@ -109,6 +116,10 @@ def branch_annotate_and_export(page) -> None:
     page.locator(".cw-root [data-action=edit]").click()
     page.locator('.cw-root [data-edit="export"]').click()
     expect(page.locator('.cw-root [data-edit-field="game"]')).to_have_value(game.export())
+    with page.expect_download() as download:
+        page.locator('.cw-root [data-edit="download-cgn"]').click()
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert saved == gamefiles.cgn_text(Session(game))  # result tags filled (R-15, R-17)
 
 
 def test_a_to_html_page_plays_a_whole_game_offline(tmp_path, page, offline):
@@ -146,4 +157,16 @@ def test_an_exported_notebook_plays_a_whole_game_offline(tmp_path, page, offline
     page.goto(html.as_uri())
     expect(page.locator(".cw-root")).to_have_attribute("data-static", "true", timeout=30_000)
     play_the_game(page)
+    assert offline == []
+
+
+def test_a_page_whose_kernel_never_answers_plays_by_itself(tmp_path, page, offline):
+    """A saved notebook opened without its kernel: the page's ping goes nowhere (here, a
+    model whose send does nothing), so after 4 s it plays with its own session."""
+    path = live_preview(CernunosWidget(game="T@d2"), tmp_path / "silent.html")
+    page.goto(path.as_uri())
+    root = page.locator(".cw-root").first
+    expect(root).to_have_attribute("data-static", "true", timeout=30_000)
+    final_click(page, "C@d3").click()
+    expect_engine(page, Position.start().play("T@d2").play("C@d3"))
     assert offline == []

@@ -9,8 +9,29 @@ from __future__ import annotations
 import copy
 import json
 
+from cernunos_widget.engine import Position
 from cernunos_widget.session.delta import apply_delta
+from cernunos_widget.session.view import build_view
 from cernunos_widget.widget.adapter import CernunosWidget
+
+
+def view_of(store: dict, node_id: int | str) -> dict:
+    """What the page draws at a node: the view sent, else the one js/derive.js derives (the
+    start CPN, then the decisions down the node's path), here with the engine."""
+    key = str(node_id)
+    if key in store["views"]:
+        return store["views"][key]
+    path, node = [], store["nodes"][key]
+    while node["parent"] != -1 and str(node["id"]) not in store["views"]:
+        path.append(node["decision"])
+        node = store["nodes"][str(node["parent"])]
+    anchor = store["views"].get(str(node["id"]))
+    rules = store.get("settings", {}).get("rules")
+    position = Position.from_cpn(anchor["cpn"] if anchor else store["start"], rules=rules)
+    events: tuple = ()
+    for decision in reversed(path):
+        position, events = position.play_with_events(decision)
+    return json.loads(json.dumps(build_view(position, events)))
 
 
 def apply_patch(store: dict, patch: dict) -> None:
@@ -26,10 +47,18 @@ def apply_patch(store: dict, patch: dict) -> None:
             store[key].update(value)
         elif key == "settings":
             store["settings"] = {**store.get("settings", {}), **value}
+        elif key == "analyses":  # a remembered analysis each, null: forgotten
+            analyses = store.setdefault("analyses", {})
+            for node_id, state in value.items():
+                if state is None:
+                    analyses.pop(node_id, None)
+                else:
+                    analyses[node_id] = state
         elif key == "removed":
             for node_id in value:
                 store["nodes"].pop(str(node_id), None)
                 store["views"].pop(str(node_id), None)
+                store.get("analyses", {}).pop(str(node_id), None)
         elif key == "analysis_delta":  # store.js: only onto the analysis it continues
             a = store.get("analysis") or {}
             if (a.get("node"), a.get("gen")) == (value["node"], value["gen"]):
@@ -72,13 +101,20 @@ class Page:
 
     @property
     def view(self) -> dict:
-        return self.store["views"][str(self.store["current"])]
+        return view_of(self.store, self.store["current"])
 
     def tokens(self) -> list[str]:
         return [n["decision"] for n in sorted(self.store["nodes"].values(), key=lambda n: n["id"])]
 
     def agrees(self) -> bool:
-        """The page's store equals the kernel's full state (after JSON)."""
+        """The page's store equals the kernel's full state (after JSON; views aside), and
+        every view the page holds or derives is the kernel's."""
         full = json.loads(json.dumps(self.widget._full_state()))
-        mine = {k: v for k, v in self.store.items() if k in full}
-        return mine == full
+        mine = {k: v for k, v in self.store.items() if k in full and k != "views"}
+        if mine != {k: v for k, v in full.items() if k != "views"}:
+            return False
+        session = self.widget.session
+        return all(
+            view_of(self.store, n.id) == json.loads(json.dumps(session.display.view(n)))
+            for n in session.game.nodes()
+        )

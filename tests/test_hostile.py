@@ -341,7 +341,7 @@ class TestStaticPageEscaping:
         w.comment(self.HOSTILE)
         w.to_html(tmp_path / "board.html")
         page = (tmp_path / "board.html").read_text(encoding="utf-8")
-        start = page.index('id="cernunos-state">') + len('id="cernunos-state">')
+        start = page.index("data-cernunos-board>") + len("data-cernunos-board>")
         state = page[start : page.index("</script>", start)]
         assert "<" not in state and "&" not in state
         assert self.HOSTILE in strings_in(json.loads(state))

@@ -4,6 +4,7 @@
 
 import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
 import { storeOf } from "./store.js";
+import { viewOf } from "./derive.js";
 
 const STACK_SHOWN = 5; // letters drawn in a cell; a taller stack shows "+n" and its top five
 
@@ -124,7 +125,7 @@ export function createBoard(ctx) {
   }
 
   function update(store) {
-    const v = store.views[store.current];
+    const v = viewOf(store, store.current);
     if (!v) return;
     const overlay = (store.settings || {}).overlay;
     const targets = new Set(v.targets);

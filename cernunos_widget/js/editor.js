@@ -9,6 +9,7 @@
 
 import { CELLS, KINDS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
 import { storeOf } from "./store.js";
+import { viewOf } from "./derive.js";
 import { toolIcon } from "./panel.js";
 
 const MAX_CGN_BYTES = 2000000; // protocol.MAX_CGN_TEXT: larger files open from Python
@@ -167,7 +168,7 @@ export function createEditor(ctx) {
     const from = `${store.gen}:${store.current}`;
     if (ed.from !== from) {
       ed.from = from;
-      const v = store.views[store.current];
+      const v = viewOf(store, store.current);
       const inside = !load(v && v.cpn); // inside an effect: not a CPN position
       if (inside) load(".,.,.,./.,.,.,./.,.,.,. g 2 0-0");
       drawFields();

@@ -7,6 +7,7 @@
 
 import { esc, h, setHtml, setAttr } from "./dom.js";
 import { storeOf, nodeOf, rootId } from "./store.js";
+import { viewOf } from "./derive.js";
 
 const GLYPHS = ["!", "?!", "?", "??"];
 const GLYPH_CLASS = { "!": "cw-good", "?!": "cw-dubious", "?": "cw-bad", "??": "cw-bad" };
@@ -33,9 +34,11 @@ export function createMoveList(ctx) {
     if (id === store.current) cls += " cw-current";
     if (e.className !== cls) e.className = cls;
     const why = !n.glyph && n.mark ? n.mark_text : "";
-    const view = store.views[id];
-    const narration = view && m ? view.events.map((ev) => ev.text).join(" ") : "the starting position";
-    setAttr(e, "title", [narration, why].filter(Boolean).join("\n"));
+    if (!m) setAttr(e, "title", ["the starting position", why].filter(Boolean).join("\n"));
+    else if (e.dataset.why !== why) {
+      e.dataset.why = why;
+      e.removeAttribute("title"); // written when hovered (narrate): a view is made only when needed
+    }
     setAttr(e, "aria-current", id === store.current ? "true" : null);
     return e;
   }
@@ -163,6 +166,18 @@ export function createMoveList(ctx) {
       keepInView(store.current);
     }
   }
+
+  // A move's title: what its decision did and, for a review's mark, why. Written on the first
+  // hover, since a node's view (its events) may have to be derived (derive.js).
+  function narrate(event) {
+    const e = event.target.closest && event.target.closest("[data-node]");
+    if (!e || e.hasAttribute("title") || !el.contains(e)) return;
+    const view = viewOf(storeOf(ctx.model), Number(e.dataset.node));
+    const narration = view ? view.events.map((ev) => ev.text).join(" ") : "";
+    setAttr(e, "title", [narration, e.dataset.why].filter(Boolean).join("\n"));
+  }
+  el.addEventListener("pointerover", narrate);
+  el.addEventListener("focusin", narrate);
 
   return { el, update };
 }

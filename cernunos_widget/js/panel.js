@@ -2,6 +2,7 @@
 
 import { KINDS, PLAYERS, esc, icon, h, setHtml, setAttr } from "./dom.js";
 import { nodeOf } from "./store.js";
+import { viewOf } from "./derive.js";
 
 // Toolbar icons: 24-unit inline SVG in currentColor (no icon font, no network).
 const TOOL_ICONS = {
@@ -60,7 +61,7 @@ export function createReserves(ctx) {
   }
 
   function update(store) {
-    const v = store.views[store.current];
+    const v = viewOf(store, store.current);
     for (const player of ["g", "p"]) {
       const row = rows[player];
       const active = v.placer === player;
@@ -95,7 +96,7 @@ export function createOptions() {
   const el = h("div", { class: "cw-options" });
 
   function update(store) {
-    const v = store.views[store.current];
+    const v = viewOf(store, store.current);
     let html = "";
     if (v.can_pass) html += `<button type="button" class="cw-option" data-decision="pass">pass (decline the final placement)</button>`;
     if (v.choice === "growth" && v.grow.options.length <= 12) {
@@ -132,7 +133,7 @@ export function createToolbar(ctx) {
   group.append(engine);
 
   function update(store) {
-    const v = store.views[store.current];
+    const v = viewOf(store, store.current);
     const node = nodeOf(store, store.current);
     const analysing = (store.analysis || {}).status === "running";
     buttons.back.disabled = node.parent === -1;
@@ -161,7 +162,56 @@ function analysisSelect(role, title, choices) {
     choices.map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join(""));
 }
 
-export function createAnalysis() {
+// What the analysis panel shows for the current node: the live analysis when it is for this
+// node (its lines, or its search under way), else the analysis the session remembered here
+// (store.analyses, labelled as stored), else the live one's last word here (over, an error),
+// else, on a static page, a line saying the page holds no analysis of this position.
+// Returns {source: "live" | "stored" | "none" | "", analysis}.
+export function analysisShown(store, kernel) {
+  const a = store.analysis || {};
+  const here = a.node === store.current;
+  const offline = kernel === "static";
+  const stored = (store.analyses || {})[store.current];
+  if (here && ((a.lines || []).length || (a.status === "running" && !offline))) return { source: "live", analysis: a };
+  if (stored && (stored.lines || []).length) return { source: "stored", analysis: stored };
+  if (here && a.status && a.status !== "running") return { source: "live", analysis: a };
+  return { source: offline ? "none" : "", analysis: null };
+}
+
+// A stored line names its node (data-line-node) and is played by a `line` request with it;
+// a live line keeps data-line (widget.js sends {type: "line", index}).
+function linesHtml(a, stored) {
+  const best = a.lines[0];
+  const greenShare = Math.round(((best.green + 1) / 2) * 100);
+  let html = stored
+    ? `<div class="cw-stored" data-role="stored">Stored analysis: depth ${esc(best.depth)}, ${esc(best.seconds)} s${a.engine ? `, ${esc(a.engine)}` : ""}</div>`
+    : "";
+  html += `<div class="cw-pov">Green's view: + is good for Green</div>`;
+  html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(best.green_text)}</b>`
+    + `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div></div>`;
+  html += `<div class="cw-lines">`;
+  a.lines.forEach((line, i) => {
+    const hook = stored ? `data-stored-line="${i}" data-line-node="${esc(a.node)}" role="button" tabindex="0"` : `data-line="${i}"`;
+    html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" ${hook} title="${esc(`${line.pv.join(" ")}: play this line as a variation`)}">`
+      + `<b>${esc(line.green_text)}</b> ${esc((line.labels || line.pv).join(" · "))}</div>`;
+  });
+  const status = stored ? `stored (${a.status})` : a.status;
+  html += `</div><div class="cw-analysis-status">${esc(status)} · ${esc(a.limit || "")} · ${esc(a.engine || "")}`
+    + ` · depth ${esc(best.depth)} · ${best.nodes.toLocaleString()} decisions · ${esc(best.seconds)} s</div>`;
+  return html;
+}
+
+// The panel's body for what analysisShown chose.
+export function analysisHtml(shown) {
+  const a = shown.analysis;
+  if (shown.source === "none") return `<span class="cw-analysis-status" data-role="no-analysis">No analysis of this position in this page.</span>`;
+  if (!a) return "";
+  if ((a.lines || []).length) return linesHtml(a, shown.source === "stored");
+  if (a.status === "running") return `<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing || "searching")}…</span>`;
+  return `<span class="cw-analysis-status">${esc(a.status)}</span>`;
+}
+
+export function createAnalysis(ctx) {
   const el = h("div", { class: "cw-analysis", "data-role": "analysis" });
   const controls = h("div", { class: "cw-analysis-controls" });
   const time = analysisSelect("analysis-time", "How long Analyse searches (∞: until Stop)", ANALYSIS_TIMES);
@@ -175,30 +225,19 @@ export function createAnalysis() {
     return { seconds: time.value ? Number(time.value) : null, depth: depth.value ? Number(depth.value) : null };
   }
 
+  // A stored line plays from its node (widget.js handles the live ones, data-line).
+  body.addEventListener("click", (event) => {
+    const line = event.target.closest("[data-stored-line]");
+    if (!line || !body.contains(line)) return;
+    ctx.request({ type: "line", index: Number(line.dataset.storedLine), node: Number(line.dataset.lineNode) });
+  });
+
   function update(store) {
     const a = store.analysis || {};
-    const here = a.node === store.current;
-    let html = "";
-    if (here && a.lines && a.lines.length) {
-      const best = a.lines[0];
-      const greenShare = Math.round(((best.green + 1) / 2) * 100);
-      html += `<div class="cw-pov">Green's view: + is good for Green</div>`;
-      html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(best.green_text)}</b>`
-        + `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div></div>`;
-      html += `<div class="cw-lines">`;
-      a.lines.forEach((line, i) => {
-        html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" data-line="${i}" title="${esc(`${line.pv.join(" ")}: play this line as a variation`)}">`
-          + `<b>${esc(line.green_text)}</b> ${esc((line.labels || line.pv).join(" · "))}</div>`;
-      });
-      html += `</div><div class="cw-analysis-status">${esc(a.status)} · ${esc(a.limit || "")} · ${esc(a.engine || "")}`
-        + ` · depth ${best.depth} · ${best.nodes.toLocaleString()} decisions · ${best.seconds} s</div>`;
-    } else if (here && a.status === "running") {
-      html += `<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing || "searching")}…</span>`;
-    } else if (here && a.status) {
-      html += `<span class="cw-analysis-status">${esc(a.status)}</span>`;
-    }
-    setAttr(el, "data-status", here ? a.status || "" : "");
-    setHtml(body, html);
+    const shown = analysisShown(store, ctx.local.kernel);
+    setAttr(el, "data-status", a.node === store.current ? a.status || "" : "");
+    setAttr(el, "data-source", shown.source || null);
+    setHtml(body, analysisHtml(shown));
   }
 
   return { el, update, limit };

@@ -1,5 +1,7 @@
 // The page's store: the `tree` trait, patched in place (see cernunos_widget/widget/protocol.py).
 
+import { forget } from "./derive.js";
+
 export function storeOf(model) {
   const tree = model.get("tree");
   if (!tree.nodes) Object.assign(tree, { nodes: {}, views: {}, current: 0, gen: 0 });
@@ -17,11 +19,14 @@ export function applyPatch(store, patch) {
   for (const [key, value] of Object.entries(patch)) {
     if (key === "nodes" || key === "views") Object.assign(store[key], value);
     else if (key === "settings") store.settings = { ...(store.settings || {}), ...value };
+    else if (key === "analyses") mergeAnalyses(store, value);
     else if (key === "removed") {
       for (const id of value) {
         delete store.nodes[id];
         delete store.views[id];
+        if (store.analyses) delete store.analyses[id];
       }
+      forget(store, value);
     } else if (key === "analysis_delta") applyAnalysisDelta(store, value);
     else if (key !== "reset") store[key] = value;
   }
@@ -46,6 +51,16 @@ function applyAnalysisDelta(store, delta) {
   }
   next.lines = lines;
   store.analysis = next;
+}
+
+// The analyses the session remembers, by node id: a patch carries those that changed, null
+// for one forgotten (cernunos_widget/session/analyses.py).
+function mergeAnalyses(store, changed) {
+  const analyses = (store.analyses = store.analyses || {});
+  for (const [id, state] of Object.entries(changed)) {
+    if (state === null) delete analyses[id];
+    else analyses[id] = state;
+  }
 }
 
 export function nodeOf(store, id) {

@@ -13,11 +13,17 @@
 // A static page (to_html, or an exported notebook) has no kernel: `local.kernel` is "static"
 // when the state says so (to_html) or when nothing answers the `ping` sent at render
 // (@jupyter-widgets/html-manager's model.send goes nowhere; its manager, seen through
-// anywidget's model.widget_manager, has no kernel). Any answer makes it "live" again.
-// offline.js then disables what needs a kernel, with a tooltip saying why.
+// anywidget's model.widget_manager, has no kernel). Any kernel's answer makes it "live" again.
+// There the page's own session (local.js) answers the same requests with the rules mirror
+// (js/rules/, checked against the engine), so the board plays as with a kernel; offline.js
+// disables, with a tooltip saying why, what needs one (analysis, review, opening files). A
+// walk-only page (to_html(playable=False): its state says "playable": false) only walks.
+// A node's view is the kernel's when sent, else the mirror's (derive.js).
 
 import { PLAYERS, esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess } from "./dom.js";
 import { storeOf, applyPatch, nodeOf, rootId } from "./store.js";
+import { positionOf, viewOf } from "./derive.js";
+import { createLocalSession } from "./local.js";
 import { createBoard } from "./board.js";
 import { createReserves, createOptions, createToolbar, createAnalysis } from "./panel.js";
 import { nextMarked, createGraph } from "./graph.js";
@@ -26,9 +32,11 @@ import { createCommand } from "./command.js";
 import { createComment } from "./comment.js";
 import { createEditor } from "./editor.js";
 import { createExplorer } from "./explorer.js";
+import { createHint } from "./hint.js";
 import { STATIC_NOTE, createOffline } from "./offline.js";
 
 const PING_TIMEOUT_MS = 4000;
+const WALKING = ["goto", "overlay"]; // what a walk-only page answers itself
 
 // A kernel patch made only of these keys redraws only these parts: a streaming analysis
 // (up to ten patches a second) redraws the best decision on the board, the Analyse and Stop
@@ -37,6 +45,7 @@ const PATCH_PARTS = {
   gen: [],
   analysis: ["board", "toolbar", "analysis"],
   analysis_delta: ["board", "toolbar", "analysis"],
+  analyses: ["analysis", "hint"],
   review: ["toolbar", "graph"],
   explorer: ["explorer"],
 };
@@ -61,6 +70,8 @@ function kernelState(model) {
 function render({ model, el }) {
   const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, kernel: kernelState(model) };
   const fixedStatic = Boolean(model.get("static"));
+  const playable = model.get("playable") !== false; // a walk-only page answers only walking
+  const session = createLocalSession(); // answers when no kernel does
   const pending = new Map();
   const viewId = Math.random().toString(36).slice(2, 8);
   let counter = 0;
@@ -71,8 +82,16 @@ function render({ model, el }) {
     const store = storeOf(model);
     const id = `${viewId}-${++counter}`;
     pending.set(id, { onOk, onFail });
+    const message = { ...content, id, gen: store.gen || 0 };
+    if (local.kernel === "static") {
+      const reply = playable || WALKING.includes(content.type)
+        ? session.answer(store, message)
+        : { reply: id, ok: false, message: STATIC_NOTE };
+      if (reply) queueMicrotask(() => receive(reply, true));
+      return id;
+    }
     try {
-      model.send({ ...content, id, gen: store.gen || 0 });
+      model.send(message);
     } catch (error) {
       pending.delete(id);
       if (!fixedStatic && local.kernel !== "live") local.kernel = "static";
@@ -91,10 +110,15 @@ function render({ model, el }) {
     return storeOf(model).current;
   }
 
+  // A kernel's message (onCustom), or the page's own session's reply (fromPage)
   function onCustom(msg) {
+    receive(msg, false);
+  }
+
+  function receive(msg, fromPage) {
     if (!msg || typeof msg !== "object") return;
     const wasLive = local.kernel === "live";
-    if (!fixedStatic) local.kernel = "live"; // a kernel answered
+    if (!fixedStatic && !fromPage) local.kernel = "live"; // a kernel answered
     const keep = currentToKeep(msg);
     if (msg.patch) applyPatch(storeOf(model), msg.patch);
     if (keep !== null && nodeOf(storeOf(model), keep)) storeOf(model).current = keep;
@@ -117,7 +141,7 @@ function render({ model, el }) {
     update();
   }
 
-  const ctx = { model, local, request, say };
+  const ctx = { model, local, request, say, positionOf: (id) => positionOf(storeOf(model), id) };
   const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true", role: "region", "aria-label": "Cernunos board" });
   const prompt = h("span", { class: "cw-prompt", "data-role": "prompt" });
   const message = h("span", { class: "cw-message", "data-role": "message", role: "status", "aria-live": "polite" });
@@ -134,6 +158,7 @@ function render({ model, el }) {
   const command = createCommand(ctx);
   const glyphs = createGlyphs(ctx);
   const explorer = createExplorer(ctx);
+  const hint = createHint(ctx); // a static page's exact endgame search (hint.js)
   const offline = createOffline(ctx, root);
   const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
@@ -145,7 +170,7 @@ function render({ model, el }) {
   root.append(header, main, editor.el, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
   attachTips(root);
-  const parts = [board, reserves, options, command, toolbar, analysis, moves, glyphs, comment, editor, explorer, offline];
+  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -259,11 +284,12 @@ function render({ model, el }) {
     const target = event.target.closest("[data-cell],[data-kind],[data-decision],[data-explorer-decision],[data-node],[data-action],[data-line]");
     if (!target || !root.contains(target)) return;
     const store = storeOf(model);
-    const v = store.views[store.current];
+    const v = viewOf(store, store.current);
     if (!v) return;
     const d = target.dataset;
+    if (d.action === "hint") return; // hint.js answers its own button
     const walking = d.node !== undefined || ["back", "forward", "overlay"].includes(d.action);
-    if (local.kernel === "static" && !walking) return say(STATIC_NOTE);
+    if (local.kernel === "static" && !playable && !walking) return say(STATIC_NOTE);
     if (d.node !== undefined) go(Number(d.node));
     else if (d.action) action(d.action, store);
     else if (d.line !== undefined) request({ type: "line", index: Number(d.line) });
@@ -297,7 +323,7 @@ function render({ model, el }) {
   function update() {
     const store = storeOf(model);
     const node = nodeOf(store, store.current);
-    const v = node && store.views[store.current];
+    const v = node && viewOf(store, store.current);
     if (!v) return;
     if (local.shown !== store.current) {
       if (local.shown !== null) clearInput();
@@ -324,14 +350,14 @@ function render({ model, el }) {
   // Redraw only the parts `names` (see PATCH_PARTS); what needs a kernel stays disabled.
   function updateParts(names) {
     const store = storeOf(model);
-    if (!store.views[store.current]) return;
-    const byName = { board, toolbar, analysis, graph, explorer };
+    if (!viewOf(store, store.current)) return;
+    const byName = { board, toolbar, analysis, graph, explorer, hint };
     for (const name of names) byName[name].update(store);
     offline.update(store);
     keyboardAccess(root, store.current);
   }
 
-  analysis.el.after(graph.el); // the game review (graph.js), under the analysis
+  analysis.el.after(hint.el, graph.el); // the hint, then the game review (graph.js)
   parts.splice(parts.indexOf(analysis) + 1, 0, graph);
   root.addEventListener("click", onClick);
   root.addEventListener("keydown", onKey);

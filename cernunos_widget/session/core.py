@@ -27,6 +27,7 @@ from ..engine.deprecation import warn_renamed
 from ..engine.position import DecisionLike
 from ..record.text import GLYPHS
 from ..record.tree import Game, GameNode
+from .analyses import AnalysisMemory, stored_state, worth_keeping
 from .delta import analysis_delta
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 from .page import ExplorerLike, NodeDisplay
@@ -64,6 +65,7 @@ class Change:
     analysis: dict | None = None
     analysis_delta: dict | None = None  # ``analysis`` as what changed (:mod:`.delta`), if it can be
     review: dict | None = None
+    analyses: dict[int, dict | None] = field(default_factory=dict)  # remembered (None: forgotten)
     explorer: bool = False  # the opening explorer was set (or removed)
     reset: bool = False  # a new game: every node is new
 
@@ -77,6 +79,7 @@ class Change:
         return bool(
             self.nodes or self.removed or self.reset or self.explorer
             or self.current is not None or self.analysis is not None or self.review is not None
+            or bool(self.analyses)
         )
 
 
@@ -135,6 +138,7 @@ class Session:
         self._jobs: dict[str, Job] = {}
         self._analysis: dict = {}
         self._analysis_seq = 0  # numbers the analysis states published (deltas name theirs)
+        self._analyses = AnalysisMemory()  # each analysed node's last finished analysis
         self._review: dict = {}
         self._evals: dict[int, dict] = {}  # node id -> its review evaluation (Green's side)
         self._review_cache: ReviewCache | None = None
@@ -166,6 +170,18 @@ class Session:
         """The latest analysis state sent to the listeners (node, status, lines ...), {}
         before any; a running analysis sends at most ten a second, the final one at once."""
         return self._analysis
+
+    @property
+    def analyses(self) -> dict[int, dict]:
+        """The finished analysis (best lines) of each node analysed, by node id: the last
+        :data:`.analyses.MAX_ANALYSES` nodes analysed, while they are in the game."""
+        with self.lock:
+            return self._analyses.to_dict()
+
+    def stored_analysis(self, node: NodeRef = None) -> dict | None:
+        """The remembered analysis of ``node`` (default: current), or None."""
+        with self.lock:
+            return self._analyses.get(self.resolve(node).id)
 
     @property
     def review_state(self) -> dict:
@@ -321,6 +337,8 @@ class Session:
             change.removed.extend(doomed)
             for node_id in doomed:
                 self._evals.pop(node_id, None)
+                change.analyses.pop(node_id, None)
+            self._analyses.forget(doomed)
             self._display.forget(doomed)
             change.touch(parent)
             if inside:
@@ -376,14 +394,42 @@ class Session:
 
         self._operation(run)
 
-    def play_analysis_line(self, index: int = 0) -> GameNode:
-        """Play best line ``index`` of the analysis from its node, as a new variation
-        (:class:`NoAnalysisLineError` if the analysis has no such line)."""
+    def play_analysis_line(self, index: int = 0, node: NodeRef = None) -> GameNode:
+        """Play best line ``index`` of the analysis from its node, as a new variation:
+        the latest analysis, or with ``node`` the analysis that node remembers
+        (:class:`NoAnalysisLineError` if that analysis has no such line)."""
         with self.lock:
-            lines = self._analysis.get("lines") or []
+            if node is None:
+                analysis, which = self._analysis, f"no analysis line {index}"
+            else:
+                target = self.resolve(node)
+                analysis = self._analyses.get(target.id) or {}
+                which = f"no line {index} in the stored analysis of node #{target.id}"
+            lines = analysis.get("lines") or []
             if not 0 <= index < len(lines):
-                raise NoAnalysisLineError(f"no analysis line {index}: there are {len(lines)}")
-            return self.play(lines[index]["pv"], node=self._analysis["node"])
+                raise NoAnalysisLineError(f"{which}: there are {len(lines)}")
+            return self.play(lines[index]["pv"], node=analysis["node"])
+
+    def remember_analysis(self, node: NodeRef, state: dict, replace: bool = True) -> bool:
+        """Keep ``state`` (an analysis state with best lines) as ``node``'s analysis;
+        with ``replace=False`` a node that already has one keeps it.  True if kept."""
+
+        def run() -> bool:
+            target = self.resolve(node)
+            if not replace and self._analyses.get(target.id) is not None:
+                return False
+            self._remember(target.id, state)
+            return True
+
+        return self._operation(run)
+
+    def _remember(self, node_id: int, state: dict) -> None:
+        """Under the lock: remember ``state`` for ``node_id`` and say what changed."""
+        kept = {**stored_state(state), "node": node_id}
+        change = self._change()
+        change.analyses[node_id] = kept
+        for dropped in self._analyses.remember(node_id, kept):
+            change.analyses[dropped] = None
 
     def replace_game(self, game: Game) -> Game:
         """Start over with ``game`` (a new generation; running jobs stop); returns the old."""
@@ -398,6 +444,7 @@ class Session:
             self._generation += 1
             self._current = game.root.end()
             self._analysis, self._review, self._evals = {}, {}, {}
+            self._analyses.clear()
             self._display.clear()
             change = self._change()
             change.generation = self._generation
@@ -541,6 +588,8 @@ class Session:
                 delta = analysis_delta(self._analysis, numbered) if first else None
                 change.analysis_delta = delta
                 self._analysis = change.analysis = numbered
+                if worth_keeping(numbered):
+                    self._remember(numbered["node"], numbered)
 
         return self.deliver(job, apply)
 

@@ -10,6 +10,7 @@ keeps them per node in a :class:`NodeDisplay`; the widget and static export shar
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine import CernunosError, Rules
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .core import Change, Session
 
 MAX_EXPLORER_ENTRIES = 30  # the explorer panel's rows (the most played decisions)
-_ZONES = {Rules(): zone_table()}  # the hover zones by rules (R-6: the Wolf's depends on them)
+MAX_ZONE_TABLES = 16  # rule sets whose hover zones are kept (any number may be asked for)
 
 
 @runtime_checkable
@@ -68,11 +69,11 @@ class NodeDisplay:
         self._moves.clear()
 
 
+@lru_cache(maxsize=MAX_ZONE_TABLES)
 def zones(rules: Rules) -> dict:
-    """The hover zones under ``rules``, computed once per rule set."""
-    if rules not in _ZONES:
-        _ZONES[rules] = zone_table(rules)
-    return _ZONES[rules]
+    """The hover zones under ``rules`` (R-6: the Wolf's depend on them), computed once for
+    each of the last rule sets asked for (a bounded cache: #24)."""
+    return zone_table(rules)
 
 
 def settings(rules: Rules, overlay: bool = False, engine: str = "auto") -> dict:
@@ -109,16 +110,37 @@ def explorer_state(session: Session) -> dict | None:
     }
 
 
+def underivable(root: GameNode) -> list[GameNode]:
+    """The nodes whose position the page cannot compute with its rules mirror (js/derive.js):
+    those with no node at a boundary (a CPN) from the root down to them, in a game set up in
+    the middle of an effect."""
+    out, todo = [], [root]
+    while todo:
+        node = todo.pop()
+        if not node.position.at_boundary:
+            out.append(node)
+            todo.extend(node.children)
+    return out
+
+
 def full_state(session: Session, page_settings: dict | None = None) -> dict:
-    """The whole tree with every view (the ``tree`` trait, a reset patch, a static page)."""
+    """The whole tree (the ``tree`` trait, a reset patch, a static page): every node's
+    record, the root's CPN (``start``) and the headers; views only for the nodes whose
+    position the page cannot compute (:func:`underivable`): the page derives the others
+    with its rules mirror, so the state grows with the tree, not with views (#24 item 7)."""
     with session.lock:
-        nodes = list(session.game.root.walk())
+        game = session.game
+        nodes = list(game.root.walk())
+        root = game.root.position
         state = {
             "gen": session.generation,
             "nodes": {n.id: record(session, n) for n in nodes},
-            "views": {n.id: session.display.view(n) for n in nodes},
+            "views": {n.id: session.display.view(n) for n in underivable(game.root)},
+            "start": root.cpn() if root.at_boundary else "",
+            "headers": dict(game.headers),
             "current": session.node.id,
             "analysis": session.analysis,
+            "analyses": session.analyses,
             "review": session.review_state,
             "settings": page_settings or settings(session.game.rules),
         }
@@ -129,7 +151,8 @@ def full_state(session: Session, page_settings: dict | None = None) -> dict:
 
 def patch_of(session: Session, change: Change, page_settings: dict | None = None) -> dict:
     """What ``change`` adds to the page: the records of the nodes it touched, the views of
-    those it created (sent once), removals, the current node, the jobs' states."""
+    those it created (sent once), removals, the current node, the jobs' states, the analyses
+    remembered (or forgotten to stay within the bound)."""
     if change.reset:
         return {**full_state(session, page_settings), "reset": True}
     game = session.game
@@ -152,6 +175,8 @@ def patch_of(session: Session, change: Change, page_settings: dict | None = None
         patch["analysis"] = change.analysis
     if change.review is not None:
         patch["review"] = change.review
+    if change.analyses:  # remembered analyses: a state, or None when forgotten
+        patch["analyses"] = dict(change.analyses)
     return patch
 
 

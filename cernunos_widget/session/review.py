@@ -376,12 +376,12 @@ def _evaluate(
             break  # every outcome is proven: the strong values are not needed here
     if stop is not None and stop.is_set():
         return None
-    evaluation = _from_infos(position, infos, quality_key(limit))
+    evaluation = evaluation_of(position, infos, quality_key(limit))
     cache.put(position, review.engine, evaluation)
     return evaluation
 
 
-def _from_infos(position: Position, infos: list[Info], quality: str) -> Evaluation:
+def evaluation_of(position: Position, infos: list[Info], quality: str) -> Evaluation:
     """The analysis's first decisions (values for the decider, best first), from Green's side."""
     turn = turn_at(position)
 

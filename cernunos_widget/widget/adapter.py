@@ -226,10 +226,11 @@ class CernunosWidget(anywidget.AnyWidget):
         for job in self._session.jobs:
             job.wait(1.0)
 
-    def play_analysis_line(self, index: int = 0) -> GameNode:
-        """Play best line ``index`` of the analysis from its node, as a new variation."""
+    def play_analysis_line(self, index: int = 0, node: NodeRef = None) -> GameNode:
+        """Play best line ``index`` of the analysis from its node, as a new variation (with
+        ``node``: of the analysis that node remembers, :attr:`Session.analyses`)."""
         try:
-            return self._session.play_analysis_line(index)
+            return self._session.play_analysis_line(index, node)
         except NoAnalysisLineError as error:  # the page's request names a line it showed
             raise RequestError(str(error)) from None
 
@@ -255,11 +256,27 @@ class CernunosWidget(anywidget.AnyWidget):
             )
         self._session.set_explorer(explorer)
 
-    def to_html(self, path: str | Path | None = None, title: str = "Cernunos") -> str:
-        """A self-contained HTML page of the board and its tree (works offline, no kernel)."""
-        from .static import save_page
+    def to_html(
+        self,
+        path: str | Path | None = None,
+        title: str = "Cernunos",
+        *,
+        analyse: bool | float | None = None,
+        playable: bool = True,
+    ) -> str:
+        """A self-contained HTML page of the board and its tree that plays offline, with no
+        kernel (the rules in the page; ``playable=False`` makes it walk-only), and what the
+        session knows: the review's graph and marks, each analysed node's best lines.
+        ``analyse``: first analyse every main-line node (True: 1 s a node, or seconds a
+        node; a progress bar in the notebook) and review the line from it."""
+        from ..session.mainline import analyse_main_line, check_analyse
+        from .static import check_playable, save_page
 
-        return save_page(self.state_for_export(), path, title)
+        seconds = check_analyse(analyse)
+        check_playable(playable)
+        if seconds is not None:
+            analyse_main_line(self._session, seconds, self.engine, progress=True)
+        return save_page(self.state_for_export(), path, title, playable=playable)
 
     def state_for_export(self) -> dict:
         """Every synced value the page needs, with the tree up to date (for static pages)."""
@@ -395,7 +412,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._session.review(None if seconds is None else Limit(time=seconds), self.engine)
 
     def _do_line(self, r: Request) -> None:
-        self.play_analysis_line(r.fields["index"])
+        self.play_analysis_line(r.fields["index"], r.fields["node"])
 
     def _do_setup(self, r: Request) -> None:
         self.setup(r.fields["cpn"])

@@ -12,7 +12,10 @@ ENTRY = "widget.js"  # exports default { render }; imports the other parts
 
 def bundle() -> Bundle:
     """The page's parts linked from ``widget.js``, read from disk now."""
-    sources = {path.name: path.read_text(encoding="utf-8") for path in JS.glob("*.js")}
+    sources = {
+        path.relative_to(JS).as_posix(): path.read_text(encoding="utf-8")
+        for path in JS.rglob("*.js")
+    }
     return link(sources, ENTRY)
 
 

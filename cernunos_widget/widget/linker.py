@@ -13,7 +13,8 @@ Each part stays a plain ES module that Node and browsers load alone.  The syntax
 may use at the start of a line (anything else starting with ``import`` or ``export`` is
 refused, with the part and line named):
 
-- ``import { name, other as alias } from "./part.js";`` (a part of the same folder);
+- ``import { name, other as alias } from "./part.js";`` (a part of the same folder, or of a
+  folder below it: ``"./rules/index.js"``; parts are named by their path, ``rules/index.js``);
 - ``export function name``, ``export async function name``, ``export class Name``,
   ``export const name``; ``export { name, other as alias };``; ``export default value;``
   (not a named ``function`` or ``class``: its name would not be bound in its part).
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 from ..engine.errors import CernunosError
 
 _NAME = r"[A-Za-z_$][\w$]*"
-_PART = re.compile(r"[A-Za-z_]\w*\.js")
+_PART = re.compile(r"(?:[A-Za-z_]\w*/)*[A-Za-z_]\w*\.js")
 _STATEMENT = re.compile(r"^(?:import|export)\b", re.M)
 _IMPORT = re.compile(
     r"import\s*\{(?P<names>[^}]*)\}\s*from\s*(?P<q>[\"'])(?P<source>[^\"'\n]*)(?P=q)[ \t]*;?"
@@ -78,8 +79,15 @@ class Bundle:
 
 
 def _variable(part: str) -> str:
-    """The bundle's variable holding ``part``'s exports (``dom.js`` -> ``__cw_dom``)."""
-    return "__cw_" + part.removesuffix(".js")
+    """The bundle's variable holding ``part``'s exports (``dom.js`` -> ``__cw_dom``,
+    ``rules/index.js`` -> ``__cw_rules$index``)."""
+    return "__cw_" + part.removesuffix(".js").replace("/", "$")
+
+
+def _resolve(importer: str, source: str) -> str:
+    """The part ``source`` names, relative to ``importer``'s folder."""
+    folder = importer.rpartition("/")[0]
+    return f"{folder}/{source[2:]}" if folder else source[2:]
 
 
 def _where(name: str, text: str, at: int) -> str:
@@ -119,7 +127,7 @@ def parse(name: str, text: str) -> Part:
             source = match["source"]
             if not (source.startswith("./") and _PART.fullmatch(source[2:])):
                 raise LinkError(f"{where}: imports from {source!r}, not a part './name.js'")
-            imports.append((source[2:], _names(match["names"], where)))
+            imports.append((_resolve(name, source), _names(match["names"], where)))
             done = match.end()
         elif match := _EXPORT_DECLARATION.match(text, at):
             exports.append((match["name"], match["name"]))

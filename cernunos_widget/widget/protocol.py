@@ -11,6 +11,7 @@ A patch merges into the page's store::
 
     {"gen": 3, "nodes": {"5": record}, "views": {"5": view}, "removed": [7, 8],
      "current": 5, "analysis": {...}, "review": {...}, "settings": {...},
+     "analyses": {"5": {...}, "2": null},
      "explorer": {"node": 5, "games": 900, "entries": [...], "more": 0}}
 
 A node's record (tree links, comment, mark) is small and resent when it changes; its view
@@ -18,6 +19,11 @@ A node's record (tree links, comment, mark) is small and resent when it changes;
 full state (the ``tree`` trait, and a patch with ``"reset": true``) has the same shape.
 ``explorer`` (only once ``w.explorer`` is set; null when unset) is the opening explorer's
 entries for the current node (:mod:`.explorer`), resent with every change of ``current``.
+``analyses`` holds the analyses the session remembers (:mod:`..session.analyses`), by node
+id: ``node``, ``status``, ``lines``, ``limit``, ``engine`` as in ``analysis``; a patch
+carries those that changed, ``null`` for one forgotten (the bound); a removed node's goes
+with it.  A ``line`` request with ``node`` plays a line of that node's remembered analysis
+(without it, of ``analysis``).
 
 Every request is checked against :data:`SCHEMA` (types, ranges) before anything runs;
 node ids are then checked by the session.  A bad request is refused with a message.
@@ -117,7 +123,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     },
     "stop": {},
     "review": {"seconds": _seconds},
-    "line": {"index": _int(0, MAX_MULTIPV - 1)},
+    "line": {"index": _int(0, MAX_MULTIPV - 1), "node": _NODE},
     "setup": {"cpn": _text(MAX_CPN, blank=False)},
     "check_position": {"cpn": _text(MAX_CPN, blank=False)},
     "export_game": {},
@@ -131,6 +137,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3, "depth": None},
     "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
     "load_cgn": {"index": 0},
+    "line": {"node": None},  # null: a line of the latest analysis (``analysis``)
 }
 
 
@@ -196,13 +203,14 @@ def merge(into: dict, patch: dict) -> dict:
     if patch.get("reset"):
         into.clear()
     for key, value in patch.items():
-        if key in ("nodes", "views", "settings"):
+        if key in ("nodes", "views", "settings", "analyses"):
             into.setdefault(key, {}).update(value)
         elif key == "removed":
             into.setdefault("removed", []).extend(value)
             for node_id in value:
                 into.get("nodes", {}).pop(node_id, None)
                 into.get("views", {}).pop(node_id, None)
+                into.get("analyses", {}).pop(node_id, None)
         elif key == "analysis_delta":
             _merge_delta(into, value)
         else:

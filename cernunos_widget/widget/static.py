@@ -1,25 +1,27 @@
-"""A self-contained HTML page of a board: the ES module, its CSS and its state inline.
+"""Self-contained HTML pages of boards: the ES module, its CSS and the boards' states inline.
 
-The page needs no kernel, no CDN and no network: a small stand-in for the widget model
+A page needs no kernel, no CDN and no network: a small stand-in for the widget model
 (``get``, ``set``, ``on``, ``off``, ``send``) feeds the same ``render`` function the notebook
-uses, so the board draws and the stored variation tree can be walked.  Requests other than
-navigation are answered with a notice that playing needs the notebook.  The embedded state
-carries ``"static": true``, so the page disables, with a tooltip, what needs a kernel
-(js/widget.js: ``kernelState``; js/offline.js).
+uses. The embedded state carries ``"static": true``, so the page plays with its own session
+(js/local.js: the rules mirror in js/rules/, checked against the engine) and disables, with a
+tooltip, what needs a kernel (analysis, review, opening files); with ``playable=False`` the
+page only walks the stored tree (``"playable": false``).
 
 :func:`to_html` takes a session or a game (what each node shows is computed by
 :mod:`.session.page`, no widget needed); :meth:`.CernunosWidget.to_html` passes its own
 exported state (:meth:`.CernunosWidget.state_for_export`), so this module does not import
-the widget.
+the widget. :func:`boards_html` puts several boards on one page, sharing one copy of the code.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from html import escape
 from pathlib import Path
 
 from ..engine import CernunosError
+from ..record.destination import destination, replacing, stream
 from ..record.tree import Game
 from ..session.core import Session
 from ..session.page import export_state
@@ -31,27 +33,24 @@ class StaticPageError(CernunosError):
     """Something that is not a session or a game given to :func:`to_html`."""
 
 
-STATIC_NOTICE = (
-    "This is a static page: walk the recorded tree with the moves or the arrow "
-    "keys; playing needs the notebook."
-)
-
+# One model stand-in per board (each <script data-cernunos-board> holds a board's state, the
+# element after it is where the board goes). Its send is never called on a static page: the
+# page answers its own requests (js/widget.js).
 _MODEL_SHIM = """
-const state = JSON.parse(document.getElementById("cernunos-state").textContent);
-const listeners = {};
-const LOCAL = ["goto", "overlay"];  // done in the page itself
-const emit = (event, ...args) => { for (const f of listeners[event] || []) f(...args); };
-const model = {
-  get: (name) => state[name],
-  set: (name, value) => { state[name] = value; emit("change:" + name); },
-  on: (event, f) => { (listeners[event] = listeners[event] || []).push(f); },
-  off: (event, f) => { listeners[event] = (listeners[event] || []).filter((g) => g !== f); },
-  save_changes: () => {},
-  send: (request) => setTimeout(() => emit("msg:custom", LOCAL.includes(request.type)
-    ? { reply: request.id, ok: true }
-    : { reply: request.id, ok: false, message: NOTICE })),
-};
-render({ model, el: document.getElementById("cernunos") });
+for (const data of document.querySelectorAll("script[data-cernunos-board]")) {
+  const state = JSON.parse(data.textContent);
+  const listeners = {};
+  const emit = (event, ...args) => { for (const f of listeners[event] || []) f(...args); };
+  const model = {
+    get: (name) => state[name],
+    set: (name, value) => { state[name] = value; emit("change:" + name); },
+    on: (event, f) => { (listeners[event] = listeners[event] || []).push(f); },
+    off: (event, f) => { listeners[event] = (listeners[event] || []).filter((g) => g !== f); },
+    save_changes: () => {},
+    send: () => {},
+  };
+  render({ model, el: data.nextElementSibling });
+}
 """
 
 
@@ -60,37 +59,106 @@ def script_json(value: object) -> str:
     return escape_script_json(json.dumps(value, ensure_ascii=False))
 
 
-def page_html(state: dict, title: str = "Cernunos") -> str:
-    """The page for a widget's exported state, as a string."""
-    module = render_script()
-    state = {**state, "static": True}  # the page disables what needs a kernel
+def board_html(state: dict, playable: bool = True) -> str:
+    """One board's state and the element it is drawn in (for :func:`page_html`'s body)."""
+    state = {**state, "static": True, "playable": playable}
+    return (
+        f'<script type="application/json" data-cernunos-board>{script_json(state)}</script>\n'
+        '<div class="cernunos-board"></div>\n'
+    )
+
+
+def page_html(
+    states: dict | Sequence[dict], title: str = "Cernunos", playable: bool = True
+) -> str:
+    """The page of one widget's exported state, or of several (one copy of the code)."""
+    boards = [states] if isinstance(states, dict) else list(states)
+    body = "".join(board_html(state, playable) for state in boards)
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>\n<style>\n{css()}\n</style></head>\n<body>\n"
-        '<div id="cernunos"></div>\n'
-        f'<script type="application/json" id="cernunos-state">{script_json(state)}</script>\n'
-        f'<script type="module">\nconst NOTICE = {script_json(STATIC_NOTICE)};\n{module}\n'
-        f"{_MODEL_SHIM}</script>\n"
+        f"{body}"
+        f'<script type="module">\n{render_script()}\n{_MODEL_SHIM}</script>\n'
         "</body></html>\n"
     )
 
 
-def to_html(source: Session | Game, path: str | Path | None = None, title: str = "Cernunos") -> str:
+def to_html(
+    source: Session | Game,
+    path: str | Path | None = None,
+    title: str = "Cernunos",
+    *,
+    analyse: bool | float | None = None,
+    engine: str = "auto",
+    playable: bool = True,
+) -> str:
     """The page of a session's board (or a game's, standing at the end of its main line)
-    and its whole tree; written to ``path`` too when given."""
+    and its whole tree; written to ``path`` too when given.  ``analyse`` (True, or seconds
+    a node): first analyse the main line with ``engine`` and review it
+    (:func:`.session.mainline.analyse_main_line`, a progress bar in a notebook).
+    ``playable=False``: the reader only walks the tree."""
+    from ..session.mainline import analyse_main_line, check_analyse
+
+    seconds = check_analyse(analyse)
+    check_playable(playable)
+    session = _session(source)
+    if seconds is not None:
+        analyse_main_line(session, seconds, engine, progress=True)
+    return save_page(export_state(session), path, title, playable=playable)
+
+
+def boards_html(
+    sources: Sequence[Session | Game | dict],
+    path: str | Path | None = None,
+    title: str = "Cernunos",
+    *,
+    playable: bool = True,
+) -> str:
+    """One page with several boards (sessions, games, or widgets' exported states), sharing
+    one copy of the code; written to ``path`` too when given."""
+    if isinstance(sources, (str, dict, Game, Session)) or not isinstance(sources, Sequence):
+        raise StaticPageError(
+            f"boards_html takes a list of sessions, games or states, not a {type(sources).__name__}"
+        )
+    states = [s if isinstance(s, dict) else export_state(_session(s)) for s in sources]
+    return save_page(states, path, title, playable=playable)
+
+
+def _session(source: Session | Game) -> Session:
     if isinstance(source, Game):
         source = Session(source)
     if not isinstance(source, Session):
         raise StaticPageError(
             f"a static page shows a Session or a Game, not a {type(source).__name__}"
         )
-    return save_page(export_state(source), path, title)
+    return source
 
 
-def save_page(state: dict, path: str | Path | None = None, title: str = "Cernunos") -> str:
-    """:func:`page_html` of ``state``, written to ``path`` (UTF-8) when given."""
-    html = page_html(state, title)
+def check_playable(playable: object) -> bool:
+    """``playable`` if it is True or False; :class:`StaticPageError` otherwise."""
+    if not isinstance(playable, bool):
+        raise StaticPageError(f"playable is True or False, not {playable!r}")
+    return playable
+
+
+def save_page(
+    states: dict | Sequence[dict],
+    path: str | Path | None = None,
+    title: str = "Cernunos",
+    *,
+    playable: bool = True,
+) -> str:
+    """:func:`page_html` of ``states``, written to ``path`` (UTF-8, replaced atomically;
+    a FIFO or a device is written as a stream) when given."""
+    html = page_html(states, title, check_playable(playable))
     if path is not None:
-        Path(path).write_text(html, encoding="utf-8")
+        where = destination(path)
+        data = html.encode("utf-8")
+        if where.stream:
+            with stream(where) as out:
+                out.write(data)
+        else:
+            with replacing(where, append=False) as (out, _separator):
+                out.write(data)
     return html

@@ -49,8 +49,9 @@ class FrameMeter:
 
 
 def live_preview(widget, path: Path) -> Path:
-    """``widget.to_html`` with its controls enabled, as if a kernel answered: for tests of
-    the page's looks and keyboard use that need no kernel (requests get the static notice)."""
+    """``widget.to_html`` with its controls enabled, as if a kernel might answer: for tests of
+    the page's looks and keyboard use that need no kernel (nothing answers its requests: after
+    the 4 s ping timeout it plays by itself, as a notebook opened without its kernel does)."""
     html = widget.to_html().replace('"static": true', '"static": false', 1)
     assert '"static": false' in html
     path.write_text(html, encoding="utf-8")

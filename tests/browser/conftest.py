@@ -241,3 +241,21 @@ def lab(jupyter_lab, page, request):
         return lab
 
     return open_with
+
+
+@pytest.fixture
+def offline(page):
+    """Block every request that leaves the file system; collect failures and errors."""
+    problems: list[str] = []
+    page.on("requestfailed", lambda r: problems.append(f"failed request {r.url}"))
+    page.on("pageerror", lambda e: problems.append(f"page error {e}"))
+
+    def route(route):
+        if route.request.url.startswith("file://"):
+            route.continue_()
+        else:
+            problems.append(f"network request {route.request.url}")
+            route.abort()
+
+    page.route("**/*", route)
+    return problems

@@ -76,6 +76,7 @@ def test_turns_one_element_per_node_no_overflow_and_the_current_move_in_view(lab
     expect(variation).to_have_text("3… … Boar c1 4. Tree a1")  # Purple's second placement
     effect = page.locator('.cw-root [data-movelist] [data-node="17"]')  # a Fox's swap
     expect(effect).to_have_class("cw-move cw-effect cw-p")
+    effect.hover()  # the title is written when first hovered
     assert "swaps" in effect.get_attribute("title")
     sizes = overflow(page)
     assert 0 < sizes["scroll"] <= sizes["client"] and sizes["client"] > 700, sizes

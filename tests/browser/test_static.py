@@ -19,24 +19,6 @@ AFTER_B2 = ".,.,.,./.,B,.,./.,.,.,. g 1 0-0"
 VARIATION = ".,.,.,./.,B,.,./D,.,.,. p 2 0-0"
 
 
-@pytest.fixture
-def offline(page):
-    """Block every request that leaves the file system; collect failures and errors."""
-    problems: list[str] = []
-    page.on("requestfailed", lambda r: problems.append(f"failed request {r.url}"))
-    page.on("pageerror", lambda e: problems.append(f"page error {e}"))
-
-    def route(route):
-        if route.request.url.startswith("file://"):
-            route.continue_()
-        else:
-            problems.append(f"network request {route.request.url}")
-            route.abort()
-
-    page.route("**/*", route)
-    return problems
-
-
 def walk_the_tree(page) -> None:
     root = page.locator(".cw-root").first
     expect(root).to_have_attribute("data-cpn", END, timeout=30_000)
@@ -52,32 +34,36 @@ def walk_the_tree(page) -> None:
     expect(page.locator('.cw-root [data-cell="b1"] .cw-power')).to_have_text("0")
 
 
-KERNEL_ONLY = [
+SEARCH = [
+    "[data-action=analyse]", "[data-action=stop]", "[data-action=review]", "[data-role=engine]"
+]
+PLAYING = [
     "[data-action=promote]",
     "[data-action=delete]",
     "[data-action=edit]",
-    "[data-action=analyse]",
-    "[data-action=stop]",
-    "[data-action=review]",
-    "[data-role=engine]",
     "[data-comment]",
     '[data-kind="T"][data-player="g"]',
     '[data-kind="W"][data-player="p"]',
 ]
 
 
-def kernel_only_controls_are_disabled(page) -> None:
-    """Every control that needs a kernel is disabled and its tooltip says why; walking works."""
+def kernel_only_controls_are_disabled(page, playable: bool = True) -> None:
+    """What needs a kernel is disabled and its tooltip says why: a search on a page that
+    plays, playing too on a walk-only page; walking works on both."""
     root = page.locator(".cw-root").first
     expect(root).to_have_attribute("data-static", "true", timeout=30_000)
-    for selector in KERNEL_ONLY:
+    for selector in SEARCH if playable else SEARCH + PLAYING:
         control = page.locator(f".cw-root {selector}").first
         expect(control).to_be_disabled()
         expect(control).to_have_attribute("title", re.compile("needs a running kernel"))
     for selector in ("[data-action=back]", "[data-action=overlay]"):
         expect(page.locator(f".cw-root {selector}")).to_be_enabled()
-    page.locator('.cw-root [data-cell="a3"]').click()  # playing needs a kernel: it says so
-    expect(page.locator(".cw-root [data-role=message]")).to_contain_text("static page")
+    page.locator('.cw-root [data-cell="a3"]').click()
+    if playable:  # the page plays: a cell alone is not a placement, as with a kernel
+        expect(page.locator(".cw-root [data-action=promote]")).to_be_enabled()
+        expect(page.locator(".cw-root [data-role=message]")).to_contain_text("First pick a token")
+    else:
+        expect(page.locator(".cw-root [data-role=message]")).to_contain_text("walk-only page")
     page.keyboard.press("Home")
     expect(root).to_have_attribute("data-cpn", ".,.,.,./.,.,.,./.,.,.,. g 2 0-0")
 
@@ -88,6 +74,15 @@ def test_to_html_page_works_offline(tmp_path, page, offline):
     page.goto(path.as_uri())
     walk_the_tree(page)
     kernel_only_controls_are_disabled(page)
+    assert offline == []
+
+
+def test_a_walk_only_to_html_page_only_walks(tmp_path, page, offline):
+    path = tmp_path / "board.html"
+    CernunosWidget(game=GAME).to_html(path, playable=False)
+    page.goto(path.as_uri())
+    walk_the_tree(page)
+    kernel_only_controls_are_disabled(page, playable=False)
     assert offline == []
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from cernunos_widget.engine import CernunosError, Position, Rules
 from cernunos_widget.engine.geometry import CELL_NAMES
 from cernunos_widget.engine.zones import zone_table
+from cernunos_widget.record.movetext import LineState, _move_record, move_text, next_entry
 from cernunos_widget.session.view import build_view
 
 # D-10: every variant alone, together, and token counts that make effects frequent.
@@ -43,6 +44,7 @@ FORFEITS = (
     ("FB,TB,TB,TD/TD,TD,TW,TW/TS,TX,TC,TT p 2 0-0", "wolf-1+counts=T16"),
 )
 LETTERS = "TBDWSXCF"
+MOVES_SHARE = 4  # every 4th game's decisions carry their move records (js/rules/movetext.js)
 
 
 def _decisions_of(rng: random.Random, position: Position, effect_rich: bool) -> str:
@@ -54,25 +56,32 @@ def _decisions_of(rng: random.Random, position: Position, effect_rich: bool) -> 
     return rng.choice(tokens)
 
 
-def play_game(position: Position, rng: random.Random, effect_rich: bool) -> list[dict]:
-    """One game to its end: every decision with what the engine says of it."""
-    steps = []
+def play_game(
+    position: Position, rng: random.Random, effect_rich: bool, moves: bool = False
+) -> tuple[list[dict], str | None]:
+    """One game to its end: every decision with what the engine says of it; with ``moves``,
+    its move record (``m``: ``_move_record``, what ``TreeMoves.record`` gives the page),
+    kind letter (``k``) and narration (``n``), and the line's ``move_text``."""
+    steps, entries, state = [], [], LineState()
     while not position.is_over:
         token = _decisions_of(rng, position, effect_rich)
         child, events = position.play_with_events(token)
         kind, cell = rng.choice(LETTERS), rng.choice(CELL_NAMES)
-        steps.append(
-            {
-                "o": " ".join(position.legal_texts()),
-                "d": position.decider.letter,
-                "c": position.choice,
-                "x": token,
-                "v": build_view(child, events),
-                "r": [kind, cell, position.placement_refusal(kind, cell)],
-            }
-        )
+        step = {
+            "o": " ".join(position.legal_texts()),
+            "d": position.decider.letter,
+            "c": position.choice,
+            "x": token,
+            "v": build_view(child, events),
+            "r": [kind, cell, position.placement_refusal(kind, cell)],
+        }
+        if moves:
+            entry, state = next_entry(state, position, token, events)
+            step.update(m=_move_record(entry, state), k=entry.kind, n=entry.narration)
+            entries.append(entry)
+        steps.append(step)
         position = child
-    return steps
+    return steps, move_text(entries) if moves else None
 
 
 def dense_board(rng: random.Random, rules: Rules) -> str:
@@ -101,7 +110,7 @@ def _answer(call) -> dict:
 
 def write_games(folder: Path, rng: random.Random, games: int, decisions: int) -> dict:
     """Play until both goals are met; write games.jsonl; return the counts."""
-    counts = {"games": 0, "decisions": 0, "refused_boards": []}
+    counts = {"games": 0, "decisions": 0, "moves": 0, "refused_boards": []}
     with (folder / "games.jsonl").open("w", encoding="utf-8") as out:
         while counts["games"] < games or counts["decisions"] < decisions:
             n = counts["games"]
@@ -122,7 +131,7 @@ def write_games(folder: Path, rng: random.Random, games: int, decisions: int) ->
                     counts["refused_boards"].append([cpn, str(rules)])
                     continue
             name = f"{family}-{n}"
-            steps = play_game(start, rng, family == "effects")
+            steps, text = play_game(start, rng, family == "effects", moves=n % MOVES_SHARE == 0)
             game = {
                 "name": name,
                 "rules": str(rules),
@@ -130,6 +139,9 @@ def write_games(folder: Path, rng: random.Random, games: int, decisions: int) ->
                 "start": build_view(start),
                 "steps": steps,
             }
+            if text is not None:
+                game["t"] = text
+                counts["moves"] += len(steps)
             out.write(json.dumps(game, separators=(",", ":")) + "\n")
             counts["games"] += 1
             counts["decisions"] += len(steps)

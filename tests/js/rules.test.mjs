@@ -1,7 +1,8 @@
 // The rules mirror (js/rules/) checked decision for decision against the engine's vectors
 // (tests/js/make_rules_vectors.py, written by tests/js/test_rules_mirror.py into the folder
 // named by CERNUNOS_RULES_VECTORS). Without that variable the check is skipped.
-// A failure names the game, the decision and the field.
+// A share of the games also checks each decision's move record and the line's move text
+// (js/rules/movetext.js). A failure names the game, the decision and the field.
 
 import assert from "node:assert/strict";
 import { createReadStream, readFileSync } from "node:fs";
@@ -9,31 +10,13 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { test } from "node:test";
 
-import { CernunosError, Position, Rules, buildView, codeToText, zoneTable } from "../../cernunos_widget/js/rules/index.js";
+import {
+  CernunosError, LineState, Position, Rules, buildView, codeToText, moveRecord, moveText, nextEntry, zoneTable,
+} from "../../cernunos_widget/js/rules/index.js";
+import { difference } from "./vectors.mjs";
 
 const FOLDER = process.env.CERNUNOS_RULES_VECTORS;
 const SHOWN = 12; // failures listed at most
-
-/** The first difference between two JSON values, as "path: expected X, got Y", or null. */
-export function difference(expected, actual, path) {
-  if (Object.is(expected, actual)) return null;
-  const both = (t) => typeof expected === t && typeof actual === t && expected !== null && actual !== null;
-  if (Array.isArray(expected) && Array.isArray(actual)) {
-    for (let i = 0; i < Math.max(expected.length, actual.length); i += 1) {
-      const d = difference(expected[i], actual[i], `${path}[${i}]`);
-      if (d) return d;
-    }
-    return null;
-  }
-  if (both("object") && !Array.isArray(expected) && !Array.isArray(actual)) {
-    for (const key of new Set([...Object.keys(expected), ...Object.keys(actual)])) {
-      const d = difference(expected[key], actual[key], `${path}.${key}`);
-      if (d) return d;
-    }
-    return null;
-  }
-  return `${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
-}
 
 /** The engine's answer as the mirror gives it: {ok} or {error: [class, message]}. */
 function answer(call) {
@@ -54,6 +37,7 @@ function checkGame(game) {
   } catch (error) {
     return `${where(0, "start")}: the mirror refused ${game.cpn}: ${error.stack}`;
   }
+  const moves = { state: new LineState(), entries: [] };
   let d = difference(game.start, buildView(position), "view");
   if (d) return where(0, d);
   for (const [i, step] of game.steps.entries()) {
@@ -67,16 +51,33 @@ function checkGame(game) {
     const decider = position.decider === null ? "" : "gp"[position.decider];
     if (decider !== step.d) return where(n, `decider: expected ${step.d}, got ${decider}`);
     if (position.choice !== step.c) return where(n, `choice: expected ${step.c}, got ${position.choice}`);
+    const before = position;
     let events;
     try {
-      [position, events] = position.playWithEvents(step.x);
+      [position, events] = before.playWithEvents(step.x);
     } catch (error) {
       return where(n, `child: playing ${step.x} threw ${error.stack}`);
     }
     d = difference(step.v, buildView(position, events), "view");
     if (d) return where(n, `${d} (decision ${step.x})`);
+    if ("m" in step) {
+      d = checkMove(step, before, events, moves);
+      if (d) return where(n, `${d} (decision ${step.x})`);
+    }
+  }
+  if ("t" in game && moveText(moves.entries) !== game.t) {
+    return where(game.steps.length, `moveText: expected ${JSON.stringify(game.t)}, got ${JSON.stringify(moveText(moves.entries))}`);
   }
   return null;
+}
+
+/** The move record of one decision (js/rules/movetext.js), numbered after the line so far. */
+function checkMove(step, before, events, moves) {
+  const { entry, state } = nextEntry(moves.state, before, step.x, events);
+  moves.state = state;
+  moves.entries.push(entry);
+  const expected = { ...step.m, kind: step.k, narration: step.n, decision: step.x };
+  return difference(expected, { ...moveRecord(entry, state), kind: entry.kind, narration: entry.narration, decision: entry.decision }, "move");
 }
 
 function hostileAnswer(item) {
@@ -95,16 +96,18 @@ test("the mirror plays every vector decision as the engine did", { skip: !FOLDER
   const failures = [];
   let games = 0;
   let decisions = 0;
+  let records = 0;
   const lines = createInterface({ input: createReadStream(join(FOLDER, "games.jsonl")), crlfDelay: Infinity });
   for await (const line of lines) {
     if (!line) continue;
     const game = JSON.parse(line);
     games += 1;
     decisions += game.steps.length;
+    if ("t" in game) records += game.steps.length;
     const failure = checkGame(game);
     if (failure) failures.push(failure);
   }
-  console.log(`# rules vectors: ${games} games, ${decisions} decisions, ${failures.length} failing`);
+  console.log(`# rules vectors: ${games} games, ${decisions} decisions (${records} move records), ${failures.length} failing`);
   assert.ok(games > 0, "no games in the vectors");
   assert.equal(failures.length, 0, `${failures.length} game(s) differ:\n` + failures.slice(0, SHOWN).join("\n"));
 });

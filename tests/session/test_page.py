@@ -9,12 +9,12 @@ import json
 import pytest
 from cpn_builder import FINAL_PLACEMENT
 
-from cernunos_widget.engine import Position
+from cernunos_widget.engine import START_CPN, CernunosError, Position, Rules
 from cernunos_widget.record.files import fill_result, format_game, read_game
 from cernunos_widget.record.tree import Game
 from cernunos_widget.session import gamefiles, page
 from cernunos_widget.session.core import Change, NoAnalysisLineError, Session, SessionError
-from cernunos_widget.widget.static import StaticPageError, to_html
+from cernunos_widget.widget.static import StaticPageError, boards_html, to_html
 
 
 def test_the_full_state_of_a_session_is_the_widgets_tree():
@@ -31,18 +31,19 @@ def test_a_static_page_takes_a_session_or_a_game_and_nothing_else(tmp_path):
     s.back()
     html = to_html(s, tmp_path / "board.html", title="two Boars")
     assert (tmp_path / "board.html").read_text(encoding="utf-8") == html
-    state = json.loads(html.split('id="cernunos-state">')[1].split("</script>")[0])
+    state = json.loads(html.split("data-cernunos-board>")[1].split("</script>")[0])
     assert state["static"] is True and state["tree"]["current"] == 1  # where the session is
-    assert set(state["tree"]["views"]) == {"0", "1", "2"}
+    assert state["playable"] is True and state["tree"]["start"] == START_CPN
+    assert state["tree"]["views"] == {}  # the page derives every view with its rules mirror
     with pytest.raises(StaticPageError, match="a Session or a Game, not a str"):
         to_html("B@b2")
 
 
 def test_views_of_a_replaced_game_are_its_own_though_ids_start_again():
     s = Session(Game.parse("B@b2"))
-    assert page.full_state(s)["views"][1]["stacks"] == {"b2": "B"}
+    assert s.display.view(s.game.node(1))["stacks"] == {"b2": "B"}
     s.replace_game(Game.parse("T@c3"))
-    assert page.full_state(s)["views"][1]["stacks"] == {"c3": "T"}
+    assert s.display.view(s.game.node(1))["stacks"] == {"c3": "T"}
 
 
 def test_a_deleted_node_is_forgotten_and_its_patch_says_so():
@@ -113,3 +114,70 @@ def test_game_files_through_the_session(tmp_path):
     assert note == "opened game 1 of the file: Cy - Di (0-1)" and s.generation == 1
     old = gamefiles.load_games(s, io.StringIO("D@a1\n\nD@b1\n"), index=1)
     assert old.headers["Green"] == "Cy" and s.game.export() == "D@b1"
+
+
+def board_states(html: str) -> list[dict]:
+    """The states of a static page's boards, in order."""
+    return [
+        json.loads(chunk.split("</script>", 1)[0])
+        for chunk in html.split("data-cernunos-board>")[1:]
+    ]
+
+
+def test_a_state_sends_only_the_views_the_page_cannot_derive():
+    """#24 item 7: the page computes a view from the start CPN and the decisions; only a
+    game set up in the middle of an effect needs views sent, up to its first boundary."""
+    s = Session(Game.parse("B@b2 B@b3 T@a1"))
+    state = page.full_state(s)
+    assert state["views"] == {} and state["start"] == START_CPN and len(state["nodes"]) == 4
+    mid = Position.start()
+    line = ("D@c2", "C@d1", "X@b3", "B@a2", "W@d3", "F@b2", "C@c2", "T@b3", "T@b1", "X@b1")
+    for decision in line:
+        mid = mid.play(decision)  # the last Fox's swap is pending (R-22)
+    assert not mid.at_boundary
+    game = Game(mid)
+    node = game.root
+    while node.position.decider is not None and len(game.nodes()) < 6:
+        node = node.play(node.position.legal_texts()[0])
+    sent = page.full_state(Session(game))
+    boundary = next(n for n in game.nodes() if n.position.at_boundary)
+    assert sent["start"] == ""
+    assert set(sent["views"]) == {n.id for n in game.nodes() if n.ply < boundary.ply}
+    assert boundary.id not in sent["views"]
+
+
+def test_several_boards_share_one_page_and_a_page_may_be_walk_only(tmp_path):
+    games = [Game.parse("B@b2"), Game.parse("T@a1 T@a2")]
+    html = boards_html(games, tmp_path / "two.html", title="two games")
+    states = board_states(html)
+    assert [len(s["tree"]["nodes"]) for s in states] == [2, 3]
+    assert html.count('<script type="module">') == 1  # one copy of the code
+    assert (tmp_path / "two.html").read_text(encoding="utf-8") == html
+    walk = board_states(to_html(games[0], playable=False))[0]
+    assert walk["playable"] is False and walk["static"] is True
+    with pytest.raises(StaticPageError, match="playable is True or False"):
+        to_html(games[0], playable="yes")
+    with pytest.raises(StaticPageError, match="a list of sessions"):
+        boards_html(games[0])
+
+
+def test_a_page_replaces_its_file_atomically_and_never_a_folder(tmp_path):
+    target = tmp_path / "board.html"
+    target.write_text("old", encoding="utf-8")
+    link = tmp_path / "link.html"
+    link.symlink_to(target)
+    html = to_html(Game.parse("B@b2"), link)
+    assert link.is_symlink() and target.read_text(encoding="utf-8") == html
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.html", "link.html"]
+    with pytest.raises(CernunosError, match="it is a folder"):
+        to_html(Game.parse("B@b2"), tmp_path)
+
+
+def test_the_hover_zones_kept_are_bounded_whatever_the_rule_sets_asked():
+    """#24: one zone table was kept per rule set ever asked for, without bound."""
+    page.zones.cache_clear()
+    for trees in range(1, 21):
+        for wolf in ("wolf-1+", ""):
+            page.zones(Rules.parse(f"{wolf}counts=T{trees}"))
+    assert page.zones.cache_info().currsize == page.MAX_ZONE_TABLES
+    assert page.zones(Rules()) == page.zones(Rules())  # the same table again

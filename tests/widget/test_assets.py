@@ -12,7 +12,7 @@ from cernunos_widget.engine.errors import CernunosError
 from cernunos_widget.widget.assets import JS, bundle, esm, render_script
 from cernunos_widget.widget.linker import LinkError, link, parse
 
-PARTS = sorted(path.name for path in JS.glob("*.js"))
+PARTS = sorted(path.relative_to(JS).as_posix() for path in JS.rglob("*.js"))
 
 
 def linked_order(code: str) -> list[str]:
@@ -123,10 +123,24 @@ class TestErrors:
         assert message.startswith("a.js line 2: unsupported import or export: ")
         assert statement[:20] in message
 
-    @pytest.mark.parametrize("source", ["../b.js", "lodash", "./sub/b.js", "./b.mjs"])
-    def test_imports_only_from_parts_of_the_same_folder(self, source):
+    @pytest.mark.parametrize("source", ["../b.js", "lodash", "./sub/../b.js", "./b.mjs", "/b.js"])
+    def test_imports_only_from_parts_of_the_same_folder_or_below(self, source):
         message = self.refused({"a.js": f'import {{ b }} from "{source}";\n'})
         assert message == f"a.js line 1: imports from {source!r}, not a part './name.js'"
+
+    def test_a_part_below_imports_relative_to_its_own_folder(self):
+        """js/rules/ parts import each other as "./x.js": resolved in rules/, not in js/."""
+        sources = {
+            "a.js": 'import { b } from "./sub/b.js";\nexport const a = b + 1;\n',
+            "sub/b.js": 'import { c } from "./c.js";\nexport const b = c * 10;\n',
+            "sub/c.js": "export const c = 4;\n",
+            "c.js": "export const c = 1000;\n",
+        }
+        bundle = link(sources, "a.js")
+        assert "__cw_sub$c" in bundle.code and "__cw_c " not in bundle.code
+        assert self.refused({"a.js": 'import { b } from "./sub/x.js";'}) == (
+            "a.js imports from sub/x.js, which is not a part"
+        )
 
     def test_bad_name_lists(self):
         assert "'b c' is not a name" in self.refused({"a.js": 'import { b c } from "./b.js";'})
@@ -171,7 +185,10 @@ class TestThePage:
     def test_every_part_is_linked_once_shared_helpers_first_widget_last(self):
         order = linked_order(bundle().code)
         assert sorted(order) == PARTS
-        assert order[:2] == ["dom.js", "store.js"] and order[-1] == "widget.js"
+        assert order[0] == "dom.js" and order[-1] == "widget.js"
+        rules = [i for i, name in enumerate(order) if name.startswith("rules/")]
+        assert rules == list(range(rules[0], rules[-1] + 1))  # the mirror, in one block
+        assert order[rules[-1]] == "rules/index.js" and order.index("derive.js") > rules[-1]
 
     def test_the_module_exports_render_by_default_and_runs(self, tmp_path):
         module = esm()
@@ -193,12 +210,13 @@ class TestThePage:
         """In one scope, a forgotten import went unnoticed; linked, it is a ReferenceError in
         the page. A name another part exports, used as a bare identifier, is imported or
         declared in the part itself."""
-        parts = {name: parse(name, (JS / name).read_text(encoding="utf-8")) for name in PARTS}
+        top = [name for name in PARTS if "/" not in name]  # the mirror's parts run alone in Node
+        parts = {name: parse(name, (JS / name).read_text(encoding="utf-8")) for name in top}
         forgotten = []
         for name, part in parts.items():
-            code = re.sub(r"//[^\n]*", "", part.body)
+            code = re.sub(r"//[^\n]*|/\*.*?\*/", "", part.body, flags=re.S)
             imported = {local for _, names in part.imports for _, local in names}
-            declared = set(re.findall(r"(?:const|let|function)\s+([\w$]+)", code))
+            declared = set(re.findall(r"(?:const|let|function|class)\s+([\w$]+)", code))
             for other, their in parts.items():
                 for exported, _ in their.exports if other != name else ():
                     used = re.search(

@@ -112,8 +112,9 @@ def test_ping_is_answered_with_nothing_else():
 def test_the_to_html_page_says_it_is_static_and_has_a_mobile_viewport():
     w = CernunosWidget(game=GAME)
     html = w.to_html()
-    state = json.loads(html.split('id="cernunos-state">', 1)[1].split("</script>", 1)[0])
+    state = json.loads(html.split("data-cernunos-board>", 1)[1].split("</script>", 1)[0])
     assert state["static"] is True and state["tree"] == json.loads(json.dumps(w._full_state()))
+    assert state["playable"] is True
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     assert "static" not in w.state_for_export()  # the flag is the static page's alone
     assert page_html(w.state_for_export()) == html

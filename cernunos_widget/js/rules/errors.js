@@ -21,3 +21,23 @@ export class IllegalDecisionError extends CernunosError {
   }
 }
 export class InvalidLimitError extends CernunosError {}
+
+// record/: the game record's errors (movetext.py, text.py, errors.py).
+export class MoveTextError extends CernunosError {}
+
+export class GameTextError extends NotationError {
+  constructor(message, at = null) {
+    super(message);
+    this.at = at;
+  }
+}
+
+/** Writing only: no line and no game index, so the message is the reason. */
+export class GameFileError extends GameTextError {
+  constructor(message) {
+    super(message);
+    this.reason = message;
+    this.line = null;
+    this.index = null;
+  }
+}

@@ -17,6 +17,20 @@ export function pyStrip(text) {
   return text.slice(start, end);
 }
 
+/** Python's str.split(): the words between runs of Python's whitespace. */
+export function pySplit(text) {
+  const words = [];
+  let word = "";
+  for (const ch of text) {
+    if (WHITESPACE.has(ch)) {
+      if (word) words.push(word);
+      word = "";
+    } else word += ch;
+  }
+  if (word) words.push(word);
+  return words;
+}
+
 /** len(text) in Python: code points, not UTF-16 units. */
 export function pyLen(text) {
   let n = 0;

@@ -1,0 +1,249 @@
+// The page's own session, for a page no kernel answers (a to_html page, an exported notebook,
+// a notebook opened without its kernel): it answers the requests the kernel answers
+// (cernunos_widget/widget/protocol.py) with the same kind of reply, {reply, ok, message,
+// patch, value}, deciding with the rules mirror (js/rules/, checked decision for decision
+// against the engine) as session/core.py does: play (all or nothing, branching), goto,
+// promote, delete, comment, annotate, the overlay, an analysis line, a new position (the
+// editor), its check, and the game's text and .cgn file. What needs a search or the game
+// parser (analysis, review, opening a game text or file) is refused, saying why.
+// With a kernel this module is never used: the kernel decides every decision.
+
+import {
+  CernunosError, IllegalDecisionError, Position, buildView, cgnText, checkComment, exportGame, pyLen, pyRepr, pySplit,
+  pyStrip, textToCode,
+} from "./rules/index.js";
+import { lineStateOf, moveOf } from "./moves.js";
+import { forget, positionOf, rulesText, stepOf } from "./derive.js";
+import { rootId } from "./store.js";
+
+export class SessionError extends CernunosError {}
+
+const GLYPHS = ["!", "?!", "?", "??"];
+const KIND_TITLES = { T: "Tree", B: "Boar", D: "Deer", W: "Wolf", S: "Squirrel", X: "Fox", C: "Crow", F: "Fire" };
+const LIMITS = { decision: 2000, text: 100000, cpn: 1000 }; // protocol.py's MAX_* for what the page types
+const NEEDS_KERNEL = {
+  analyse: "Analysis", stop: "Stopping an analysis", review: "The game review", engine: "The engine choice",
+  load_game: "Opening a game text", load_cgn: "Opening a .cgn file",
+};
+export const OFFLINE_NOTE = "needs a running kernel: this page plays with the rules in the page, and searches only small endgames (the hint)";
+
+/** A session over the page's store (the `tree` state), answering one request at a time. */
+export function createLocalSession() {
+  let highest = -1; // the largest node id given or seen: ids are never given twice
+
+  function newId(store) {
+    for (const key of Object.keys(store.nodes)) highest = Math.max(highest, Number(key));
+    highest += 1;
+    return highest;
+  }
+
+  function resolve(store, id) {
+    const node = store.nodes[id];
+    if (!node) {
+      const top = Math.max(highest, ...Object.keys(store.nodes).map(Number));
+      throw new SessionError(`no node #${id} in this game (ids 0..${top}, some may have been deleted)`);
+    }
+    return node;
+  }
+
+  function positionAt(store, node) {
+    const position = positionOf(store, node.id);
+    if (!position) {
+      throw new SessionError("this game was set up in the middle of an effect: playing from here needs a running kernel");
+    }
+    return position;
+  }
+
+  // session/core.py's _follow: the last node already in the tree, then the new steps
+  function follow(store, start, items) {
+    let here = start;
+    const steps = [];
+    for (const item of items) {
+      if (!steps.length) {
+        const child = childFor(store, here, item);
+        if (child) {
+          here = child;
+          continue;
+        }
+      }
+      const before = steps.length ? steps[steps.length - 1].position : positionAt(store, here);
+      try {
+        steps.push(before.step(item));
+      } catch (error) {
+        throw error instanceof IllegalDecisionError ? explained(before, item, error) : error;
+      }
+    }
+    return { here, steps };
+  }
+
+  function childFor(store, node, item) {
+    if (!node.children.length) return null;
+    const code = textToCode(item);
+    for (const id of node.children) if (textToCode(store.nodes[id].decision) === code) return store.nodes[id];
+    return null;
+  }
+
+  // A placement refused with the engine's reason (R-9..R-12), as session/core.py's _explained.
+  function explained(position, item, error) {
+    const [kind, cell] = item.split("@");
+    if (cell !== undefined && item.indexOf("@") === kind.length && ["placement", "final-placement"].includes(position.choice)) {
+      let why = null;
+      try {
+        why = position.placementRefusal(kind, cell);
+      } catch {
+        why = null;
+      }
+      if (why) return new IllegalDecisionError(`${KIND_TITLES[kind.toUpperCase()]} cannot go on ${cell}: ${why}.`, item, error.legal);
+    }
+    return error;
+  }
+
+  function record(node, changes = {}) {
+    return { ...node, children: [...node.children], ...changes };
+  }
+
+  // Nothing changes in the store here: the reply's patch does it, as a kernel's would.
+  function play(store, startId, text) {
+    const items = pySplit(text);
+    if (!items.length) throw new SessionError("nothing to play: give one or more decisions (B@b2 b3 ...)");
+    const { here: last, steps } = follow(store, resolve(store, startId), items);
+    const patch = { gen: store.gen, current: last.id };
+    if (!steps.length) return patch;
+    patch.nodes = {};
+    patch.views = {};
+    let here = record(last);
+    let state = lineStateOf(store, last.id);
+    for (const step of steps) {
+      const id = newId(store);
+      const { move, after } = moveOf(state, step);
+      const child = {
+        id, parent: here.id, decision: step.decision, children: [], comment: "", mark: "", mark_text: "",
+        glyph: "", ply: here.ply + 1, move,
+      };
+      here.children.push(id);
+      patch.nodes[here.id] = here;
+      patch.nodes[id] = child;
+      patch.views[id] = buildView(step.position, step.events);
+      here = child;
+      state = after;
+    }
+    patch.current = here.id;
+    return patch;
+  }
+
+  function variationStart(store, node) {
+    let here = node;
+    while (here.parent !== -1 && store.nodes[here.parent].children[0] === here.id) here = store.nodes[here.parent];
+    return here;
+  }
+
+  const handlers = {
+    goto: (store, r) => ({ gen: store.gen, current: resolve(store, r.node).id }),
+    play: (store, r) => play(store, r.node, checked("decision", r.decision)),
+    // the latest analysis's line, or with a node the line of the analysis it remembers
+    line(store, r) {
+      let analysis = store.analysis || {};
+      let which = `no analysis line ${r.index}`;
+      if (r.node !== undefined && r.node !== null) {
+        const node = resolve(store, r.node);
+        analysis = (store.analyses || {})[node.id] || {};
+        which = `no line ${r.index} in the stored analysis of node #${node.id}`;
+      }
+      const lines = analysis.lines || [];
+      if (!(r.index >= 0 && r.index < lines.length)) throw new SessionError(`${which}: there are ${lines.length}`);
+      return play(store, analysis.node, lines[r.index].pv.join(" "));
+    },
+    promote(store, r) {
+      const start = variationStart(store, resolve(store, r.node));
+      if (start.parent === -1) return { gen: store.gen };
+      const parent = store.nodes[start.parent];
+      const children = [start.id, ...parent.children.filter((id) => id !== start.id)];
+      return { gen: store.gen, nodes: { [parent.id]: record(parent, { children }) } };
+    },
+    delete(store, r) {
+      const target = resolve(store, r.node);
+      if (target.parent === -1) throw new SessionError("the root of a game cannot be deleted");
+      const doomed = [];
+      const todo = [target.id];
+      while (todo.length) {
+        const id = todo.pop();
+        doomed.push(id);
+        todo.push(...store.nodes[id].children);
+      }
+      const parent = store.nodes[target.parent];
+      const children = parent.children.filter((id) => id !== target.id);
+      forget(store, doomed);
+      const patch = { gen: store.gen, removed: doomed, nodes: { [parent.id]: record(parent, { children }) } };
+      if (doomed.includes(store.current)) patch.current = parent.id;
+      return patch;
+    },
+    comment(store, r) {
+      const node = resolve(store, r.node);
+      const text = checkComment(checked("text", r.text));
+      return { gen: store.gen, nodes: { [node.id]: record(node, { comment: text }) } };
+    },
+    annotate(store, r) {
+      if (typeof r.glyph !== "string" || !["", ...GLYPHS].includes(r.glyph)) {
+        const accepted = GLYPHS.map((g) => pyRepr(g)).join(", ");
+        throw new SessionError(`unknown annotation glyph ${pyRepr(String(r.glyph).slice(0, 20))}: use ${accepted} or '' to clear`);
+      }
+      const node = resolve(store, r.node);
+      return { gen: store.gen, nodes: { [node.id]: record(node, { glyph: r.glyph }) } };
+    },
+    overlay: (store, r) => ({ gen: store.gen, settings: { ...(store.settings || {}), overlay: Boolean(r.on) } }),
+    setup(store, r) {
+      const position = Position.fromCpn(checked("cpn", r.cpn), rulesText(store));
+      const root = { id: 0, parent: -1, decision: "", children: [], comment: "", mark: "", mark_text: "", glyph: "", ply: 0, move: null };
+      highest = 0;
+      return {
+        reset: true, gen: (store.gen || 0) + 1, nodes: { 0: root }, views: { 0: buildView(position) }, current: 0,
+        analysis: {}, review: {}, settings: store.settings || {}, start: position.cpn(), headers: {},
+      };
+    },
+    check_position: (store, r) => ({ value: Position.fromCpn(checked("cpn", r.cpn), rulesText(store)).cpn() }),
+    export_game: (store) => ({ value: exportGame(gameOf(store)) }),
+    export_cgn: (store) => ({ value: cgnText(gameOf(store)) }),
+  };
+
+  /** The reply to ``request`` (null for a ping: no kernel answers it). */
+  function answer(store, request) {
+    if (request.type === "ping") return null;
+    const reply = { reply: request.id, ok: true, message: "" };
+    try {
+      if (NEEDS_KERNEL[request.type]) throw new SessionError(`${NEEDS_KERNEL[request.type]} ${OFFLINE_NOTE}.`);
+      const handler = handlers[request.type];
+      if (!handler) throw new SessionError(`unknown request ${pyRepr(String(request.type))}`);
+      if ((request.gen || 0) !== (store.gen || 0)) throw new SessionError("this board was replaced by a new game; the page now shows it");
+      const out = handler(store, request);
+      if (out.value !== undefined) reply.value = out.value;
+      else if (Object.keys(out).length > 1 || out.reset) reply.patch = out;
+    } catch (error) {
+      if (!(error instanceof CernunosError)) throw error;
+      reply.ok = false;
+      reply.message = error.message;
+    }
+    return reply;
+  }
+
+  return { answer, positionOf: (store, id) => positionOf(store, id), stepOf: (store, id) => stepOf(store, id) };
+}
+
+// protocol.py's checks of what the page typed: text, at most so long, not blank (but a comment)
+function checked(name, value) {
+  if (typeof value !== "string") throw new SessionError(`${name} must be text, not ${pyRepr(String(value))}`);
+  const limit = LIMITS[name];
+  if (pyLen(value) > limit) throw new SessionError(`${name} is too long (${pyLen(value)} characters; at most ${limit})`);
+  if (name !== "text" && !pyStrip(value)) throw new SessionError(`${name} is empty`);
+  return value;
+}
+
+// The game as js/rules/gametext.js takes it: the tree, its headers, its root's and main line's
+// end's positions.
+function gameOf(store) {
+  const root = rootId(store);
+  let end = store.nodes[root];
+  while (end.children.length) end = store.nodes[end.children[0]];
+  const [start, last] = [positionOf(store, root), positionOf(store, end.id)];
+  if (!start || !last) throw new SessionError("this game was set up in the middle of an effect: its text needs a running kernel");
+  return { tree: store, headers: store.headers || {}, root: start, end: last };
+}

@@ -16,7 +16,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..engine import Decision, Player, Position
-from ..record.movetext import EFFECT_CHOICES, decision_label
+from ..record.movetext import EFFECT_CHOICES, LineState, decision_label, move_record, next_entry
 from .throttle import Throttle
 
 if TYPE_CHECKING:
@@ -72,10 +72,16 @@ def best_drawing(position: Position, pv: Sequence) -> dict:
     return readable_line(position, pv, draw_only=True)["board"]
 
 
-def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> dict:
+def readable_line(
+    position: Position, pv: Sequence, draw_only: bool = False, state: LineState | None = None
+) -> dict:
     """``labels`` (the readable decisions of ``pv``) and ``board`` (:func:`best_drawing`),
-    from one replay of the line (``draw_only``: only as far as the drawing needs)."""
+    from one replay of the line (``draw_only``: only as far as the drawing needs); with
+    ``state`` (how the line to ``position`` is numbered) also ``moves``, each decision as
+    the move list shows it (:func:`.record.movetext.move_record`: turn numbers going on
+    from ``state``, who plays, effect choices)."""
     labels: list[str] = []
+    moves: list[dict] = []
     ghost, arrows, drawing = None, [], True
     for i, decision in enumerate(pv):
         if i and position.choice not in EFFECT_CHOICES:
@@ -83,7 +89,12 @@ def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> 
             if draw_only:
                 break
         after, events = position.play_with_events(decision)  # raises if illegal
-        labels.append(decision_label(position, decision, events))
+        if state is None:
+            labels.append(decision_label(position, decision, events))
+        else:
+            entry, state = next_entry(state, position, decision, events, index=i)
+            labels.append(entry.label)
+            moves.append(move_record(entry, state))
         if i == 0:
             chosen = decision
             if not isinstance(chosen, Decision):  # a decision text: already checked by the play
@@ -102,16 +113,23 @@ def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> 
                 arrows.append(arrow)
             elif event.type == "raise" and event.cells[0] != event.cells[1]:
                 arrows.append({"type": "raise", "from": event.cells[0], "to": event.cells[1]})
-    return {"labels": labels, "board": {"ghost": ghost, "arrows": arrows}}
+    line = {"labels": labels, "board": {"ghost": ghost, "arrows": arrows}}
+    if state is not None:
+        line["moves"] = moves
+    return line
 
 
 class Replays:
     """The readable lines (:func:`readable_line`) of one node's analysis, by PV: a line
-    the search keeps reporting is replayed once.  Holds at most ``size`` lines."""
+    the search keeps reporting is replayed once.  Holds at most ``size`` lines.  With
+    ``state`` (how the line to ``position`` is numbered) each line has its ``moves``."""
 
-    def __init__(self, position: Position, size: int = 256) -> None:
+    def __init__(
+        self, position: Position, size: int = 256, state: LineState | None = None
+    ) -> None:
         self.position = position
         self.size = size
+        self.state = state
         self._lines: dict[tuple[str, ...], dict] = {}
 
     def __call__(self, pv: Sequence) -> dict:
@@ -120,7 +138,7 @@ class Replays:
         if line is None:
             if len(self._lines) >= self.size:
                 self._lines.clear()
-            line = self._lines[key] = readable_line(self.position, pv)
+            line = self._lines[key] = readable_line(self.position, pv, state=self.state)
         return line
 
 
@@ -147,6 +165,13 @@ def line_dict(position: Position, info, replays: Replays | None = None) -> dict:
         "nodes": info.nodes,
         "seconds": round(info.seconds, 2),
     }
+
+
+def best_first(infos: Sequence) -> list:
+    """The analysis lines best first for the decider, by the value shown (a proven win
+    first, a proven loss last: :attr:`.solver.Info.merit`); equal values keep the search's
+    order.  An MCTS search lists its lines by visits, which a value can contradict."""
+    return sorted(infos, key=lambda info: info.merit, reverse=True)
 
 
 def prepare(session: Session, job: Job, state: dict) -> None:
@@ -177,10 +202,12 @@ def analysis_work(
     base: dict,
     analyser: Analyser | None = None,
     options: dict | None = None,
+    state: LineState | None = None,
 ) -> Callable[[Job], None]:
     """Stream the improving best lines of ``node`` into the session's analysis state
     (``options`` go to the analysis, e.g. ``memory_mb``): at most one update per
-    0.1 s (the latest wins: :class:`.Throttle`), then the final state."""
+    0.1 s (the latest wins: :class:`.Throttle`), then the final state.  Every update
+    lists its lines best first (:func:`best_first`); ``state`` numbers their moves."""
 
     def work(job: Job) -> None:
         if analyser is None:
@@ -189,20 +216,20 @@ def analysis_work(
             prepare(session, job, base)
         else:
             run = analyser
-        replays = Replays(node.position)
+        replays = Replays(node.position, state=state)
         status, lines, last = "done", [], None
         stream = Throttle()
 
         def publish(infos: list) -> None:
             nonlocal lines
-            lines = [line_dict(node.position, info, replays) for info in infos]
+            lines = [line_dict(node.position, info, replays) for info in best_first(infos)]
             session.set_status(job, {**base, "lines": lines})
 
         def final() -> None:
             nonlocal lines, status
             try:
                 lines = lines if last is None else [
-                    line_dict(node.position, info, replays) for info in last
+                    line_dict(node.position, info, replays) for info in best_first(last)
                 ]
             except Exception as error:  # noqa: BLE001 - shown as a status
                 status = f"error: {error}"

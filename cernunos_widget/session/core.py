@@ -647,7 +647,8 @@ class Session:
             for node, result in reviewed.items():
                 if node not in self._game:
                     continue
-                evaluation, text = node_eval(node, result), mark_text(node, result)
+                state = self._display.line_state(node.parent) if node.parent else None
+                evaluation, text = node_eval(node, result), mark_text(node, result, state)
                 now = (result.mark, text, evaluation)
                 if (node.mark, node.mark_text, self._evals.get(node.id)) != now:
                     node.mark, node.mark_text = result.mark, text

@@ -16,7 +16,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..engine import Decision, Player, Position
-from ..record.movetext import EFFECT_CHOICES, LineState, decision_label, move_record, next_entry
+from ..record.movetext import (
+    EFFECT_CHOICES,
+    LineState,
+    decision_label,
+    move_record,
+    move_text,
+    next_entry,
+)
 from .throttle import Throttle
 
 if TYPE_CHECKING:
@@ -269,22 +276,56 @@ def node_eval(node: GameNode, reviewed: NodeReview) -> dict | None:
     return out
 
 
-def mark_text(node: GameNode, reviewed: NodeReview) -> str:
-    """``?? blunder by Green: Tree b2, now Purple wins; best was Tree a1 (Tree a1 · ...)``."""
+def mark_text(node: GameNode, reviewed: NodeReview, state: LineState | None = None) -> str:
+    """A review's mark in words, one value per position, all from Green's side: the value
+    before the decision and after it (each position's own evaluation, as the graph shows),
+    the best decision with its value, its line numbered as the move list (``state``: how
+    the line to the position before is numbered), and what the search before judged::
+
+        ?? blunder by Green: 5. Crow c2, +0.10 → −0.30; best was 5. Tree d3, +0.10
+        (5. Tree d3 · Squirrel c3 5… Tree c3 ...); the search before rated Crow c2 0.60
+        worse for Green
+
+    The mark compares the decisions as the search before rated them (:func:`.review.judge`:
+    a decision apart, two searches are not comparable), hence that last clause; it is left
+    out when both values are proven (the outcomes say it)."""
     if not reviewed.mark or node.parent is None:
         return ""
-    from .review import MARK_NAMES
+    from .review import MARK_NAMES, drop_for
 
     before = node.parent.position
-    played = decision_label(before, reviewed.decision, node.events)
-    line = _labels(before, reviewed.best_line or (reviewed.best,)) if reviewed.best else []
-    best = f"; best was {line[0]} ({' · '.join(line[:MARK_LINE])})" if line else ""
-    e = reviewed.played
-    after = ""
-    if e is not None:
-        after = f", now {green_text(e.green, e.proven)}" + ("" if e.proven else " for Green")
-    who = reviewed.decider.title
-    return f"{reviewed.mark} {MARK_NAMES[reviewed.mark]} by {who}: {played}{after}{best}"
+    state = state or LineState()
+    entry, after_state = next_entry(state, before, reviewed.decision, node.events)
+    number = move_record(entry, after_state)["number"]
+    head = f"{number}{'.' if before.side == Player.GREEN else '…'} "
+    played = head + entry.label
+    who = reviewed.decider
+    text = f"{reviewed.mark} {MARK_NAMES[reviewed.mark]} by {who.title}: {played}"
+    was, now = reviewed.before, reviewed.evaluation.value if reviewed.evaluation else None
+    if was is not None:
+        now_text = "not evaluated yet" if now is None else green_text(now.green, now.proven)
+        text += f", {green_text(was.green, was.proven)} → {now_text}"
+    if reviewed.best:
+        line = move_text(_entries(state, before, reviewed.best_line or (reviewed.best,)))
+        best = head + decision_label(before, reviewed.best)
+        worth = "" if was is None else f", {green_text(was.green, was.proven)}"
+        text += f"; best was {best}{worth} ({line})"
+    rated = reviewed.played
+    if was is not None and rated is not None and not (was.proven and rated.proven):
+        drop = drop_for(was, rated, who)
+        text += f"; the search before rated {entry.label} {drop:.2f} worse for {who.title}"
+    return text
+
+
+def _entries(state: LineState, position: Position, pv: Sequence) -> list:
+    """The move entries of the first :data:`MARK_LINE` decisions of ``pv`` from ``position``."""
+    entries = []
+    for decision in list(pv)[:MARK_LINE]:
+        after, events = position.play_with_events(decision)
+        entry, state = next_entry(state, position, decision, events)
+        entries.append(entry)
+        position = after
+    return entries
 
 
 def review_work(

@@ -218,3 +218,51 @@ def test_the_page_analyse_follows_until_stopped_and_keeps_its_node_when_timed(
     assert page.request(type="stop")["ok"]
     assert page.request(type="goto", node=2)["ok"]
     assert w.analysis["node"] == (0 if follows else 1)  # after Stop nothing follows
+
+
+def test_a_following_analysis_never_lands_on_another_node_under_racing_edits():
+    """Hundreds of interleavings of edits, moves and new games while a fast fake analysis
+    follows the board: every state published names a node of the current game, and every
+    change of the current node while following carries the analysis of that node."""
+    import random
+    import time
+
+    def quick(position, limit, multipv, *, stop, engine):
+        decision = position.legal_decisions()[0]
+        for step in range(20):
+            if stop.is_set():
+                return
+            time.sleep(0.0005)
+            yield [Info(decision, False, None, None, step / 20, [decision], step, step, 0.0)]
+
+    rng = random.Random(11)
+    s = Session(Game.parse("B@b2 B@b3 D@a1"))
+    bad: list[str] = []
+
+    def check(change: Change) -> None:  # under the session's lock
+        a = change.analysis
+        if a and "gen" in a and (a["gen"] != s.generation or a["node"] not in s.game._nodes):
+            bad.append(f"{a} landed in generation {s.generation}")
+        following = s._following is not None and change.current is not None
+        if following and (not change.analysis or change.analysis["node"] != change.current):
+            bad.append(f"moved to {change.current} without its analysis")
+
+    s.subscribe(check)
+    for _ in range(200):
+        s.analyse(analyser=quick, node=rng.choice(s.game.nodes()), follow=True, goto=True)
+        for _ in range(rng.randrange(1, 8)):
+            roll, node = rng.random(), rng.choice(s.game.nodes())
+            if roll < 0.2 and node.parent is not None:
+                s.delete(node)
+            elif roll < 0.45:
+                s.play(rng.choice(node.position.legal_texts()), node=node)
+            elif roll < 0.5:
+                s.replace_game(Game.parse(rng.choice(["B@b2 B@b3", "D@a1", ""])))
+            elif roll < 0.9:
+                s.goto(node)
+            else:
+                s.stop_jobs()
+    s.stop_jobs()
+    for job in list(s._jobs.values()):
+        assert job.wait(10)
+    assert not bad, bad[:3]

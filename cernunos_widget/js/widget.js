@@ -45,7 +45,7 @@ const PATCH_PARTS = {
   analysis: ["board", "toolbar", "analysis"],
   analysis_delta: ["board", "toolbar", "analysis"],
   analyses: ["analysis"],
-  review: ["toolbar", "graph"],
+  review: ["toolbar", "graph", "moves"], // the move list shows the values once it is done
   explorer: ["explorer"],
 };
 
@@ -348,7 +348,7 @@ function render({ model, el }) {
   function updateParts(names) {
     const store = storeOf(model);
     if (!viewOf(store, store.current)) return;
-    const byName = { board, toolbar, analysis, graph, explorer };
+    const byName = { board, toolbar, analysis, graph, explorer, moves };
     for (const name of names) byName[name].update(store);
     offline.update(store);
     keyboardAccess(root, store.current);

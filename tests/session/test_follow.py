@@ -14,13 +14,11 @@ from cernunos_widget.session.core import Change, Session
 from cernunos_widget.solver.analyse import Info
 
 
-def waiting_analyser(started: list[int] | None = None, lines=None):
+def waiting_analyser(lines=None):
     """A fake analysis: one update (``lines``: (pv text, estimate) pairs, default the first
     legal decision at 0.1), then it waits for the stop flag as the solver polls it."""
 
-    def run(position, limit, multipv, *, stop, engine):
-        if started is not None:
-            started.append(position.cpn())
+    def run(position, limit, multipv, *, stop, engine, **options):  # memory_mb, threads
         infos = []
         for pv, value in lines or [(str(position.legal_decisions()[0]), 0.1)]:
             decisions, p = [], position

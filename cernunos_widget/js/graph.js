@@ -78,14 +78,40 @@ function graphSvg(store, ids) {
     + ` aria-label="evaluation of the main line, Green's view">${body}</svg>`;
 }
 
-function reviewCounts(review) {
+// Marks and counts are provisional until the review's last pass ends: a finer pass may
+// judge a decision again (the coarse pass's ?? can become a ? or nothing).
+export function provisional(review) {
+  const status = (review || {}).status;
+  if (!status || status === "done") return "";
+  if (status === "starting" || status === "running") {
+    return review.passes ? `provisional until pass ${review.passes}/${review.passes} ends` : "provisional";
+  }
+  return "provisional: the review ended before its last pass";
+}
+
+export function reviewCounts(review) {
   const counts = review.counts;
   if (!counts) return "";
+  const note = provisional(review);
   return ["green", "purple"].map((who) => {
     const c = counts[who] || {};
     const items = MARK_WORDS.map(([word, mark]) => `<span title="${word}s">${c[word] || 0}&#8239;${mark}</span>`).join(" ");
     return `<div class="cw-counts cw-${who[0]}" data-counts="${who}"><b>${PLAYERS[who[0]]}</b> ${items}</div>`;
-  }).join("");
+  }).join("") + (note ? `<div class="cw-analysis-status" data-role="counts-provisional">${esc(note)}</div>` : "");
+}
+
+// The current node's value (the graph's), and its mark in words (jobs.py's mark_text: the
+// value before and after, the best decision with its value), provisional while reviewing.
+export function reviewHere(store) {
+  const n = nodeOf(store, store.current);
+  let html = "";
+  if (n && n.eval) html += `<span class="cw-eval-here">here: <b>${esc(n.eval.text)}</b></span> `;
+  if (n && n.mark) {
+    const note = provisional(store.review);
+    html += `<span class="cw-mark ${MARK_CLASSES[n.mark] || ""}">${esc(n.mark)}</span>${esc(n.mark_text.replace(/^\S+ /, ""))}`
+      + (note ? ` <span class="cw-analysis-status" data-role="mark-provisional">(${esc(note)})</span>` : "");
+  }
+  return html;
 }
 
 function reviewStatus(review) {
@@ -113,13 +139,7 @@ export function createGraph() {
     setHtml(head, `<div class="cw-pov">Green's view: + is good for Green</div>`
       + `<div class="cw-analysis-status">${esc(reviewStatus(review))}</div>${reviewCounts(review)}`);
     setHtml(graph, graphSvg(store, ids));
-    const n = nodeOf(store, store.current);
-    let html = "";
-    if (n && n.eval) html += `<span class="cw-eval-here">here: <b>${esc(n.eval.text)}</b></span> `;
-    if (n && n.mark) {
-      html += `<span class="cw-mark ${MARK_CLASSES[n.mark] || ""}">${esc(n.mark)}</span>${esc(n.mark_text.replace(/^\S+ /, ""))}`;
-    }
-    setHtml(here, html);
+    setHtml(here, reviewHere(store));
   }
 
   return { el, update };

@@ -12,6 +12,8 @@ import { viewOf } from "./derive.js";
 const GLYPHS = ["!", "?!", "?", "??"];
 const GLYPH_CLASS = { "!": "cw-good", "?!": "cw-dubious", "?": "cw-bad", "??": "cw-bad" };
 
+const reviewed = (store) => (store.review || {}).status === "done";
+
 export function createMoveList(ctx) {
   const el = h("div", { class: "cw-tree", "data-role": "tree", "data-movelist": "" });
   const entries = new Map();
@@ -45,6 +47,13 @@ export function createMoveList(ctx) {
 
   function number(text, n) {
     return h("span", { class: "cw-num", "data-turn": String(n) }, `${esc(text)} `);
+  }
+
+  // After a finished review, each main-line decision's value (Green's view, the graph's),
+  // after its effect choices, as lichess shows them; none while the review refines them.
+  function evalOf(store, n) {
+    if (!reviewed(store) || !n.eval) return null;
+    return h("span", { class: "cw-move-eval", "data-eval": String(n.id), title: "evaluation after this decision, Green's view" }, ` ${esc(n.eval.text)}`);
   }
 
   function commentOf(n) {
@@ -108,6 +117,9 @@ export function createMoveList(ctx) {
         row.ply.append(entry(store, n.id));
         row[m.player].append(" ", row.ply);
       }
+      const next = n.children.length ? nodeOf(store, n.children[0]) : null;
+      const value = next && next.move.effect ? null : evalOf(store, n);
+      if (value) row.ply.append(value);
       const note = commentOf(n);
       if (note) row.ply.append(" ", note);
       const vars = variations(store, n, 0);
@@ -115,7 +127,7 @@ export function createMoveList(ctx) {
         grid.append(vars);
         row.open = false;
       }
-      n = n.children.length ? nodeOf(store, n.children[0]) : null;
+      n = next;
     }
   }
 
@@ -139,6 +151,7 @@ export function createMoveList(ctx) {
     const shape = JSON.stringify([
       store.gen,
       Object.values(store.nodes).map((n) => [n.id, n.children, n.comment, !!n.move]),
+      reviewed(store) && Object.values(store.nodes).map((n) => (n.eval ? n.eval.text : "")),
     ]);
     for (const [id, e] of entries) {
       if (!store.nodes[id]) {

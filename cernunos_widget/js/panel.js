@@ -113,6 +113,15 @@ function isReviewing(store) {
   return status === "starting" || status === "running";
 }
 
+// Whether a search runs (`running`, enabling Stop) and whether it is for the current node
+// (`here`, disabling Analyse): one that keeps another node leaves Analyse here free (it
+// replaces that search); one that follows the board is about to restart here.
+export function searchState(store) {
+  const a = store.analysis || {};
+  const running = a.status === "running";
+  return { running, here: running && (a.node === store.current || Boolean(a.follow)) };
+}
+
 export function createToolbar(ctx) {
   const { local } = ctx;
   const el = h("div", { class: "cw-toolbar", role: "toolbar", "aria-label": "board actions" });
@@ -135,14 +144,14 @@ export function createToolbar(ctx) {
   function update(store) {
     const v = viewOf(store, store.current);
     const node = nodeOf(store, store.current);
-    const analysing = (store.analysis || {}).status === "running";
+    const { here: analysing, running } = searchState(store);
     buttons.back.disabled = node.parent === -1;
     buttons.forward.disabled = !node.children.length;
     setAttr(buttons.overlay, "aria-pressed", (store.settings || {}).overlay ? "true" : "false");
     buttons.promote.disabled = node.parent === -1;
     buttons.delete.disabled = node.parent === -1;
     buttons.analyse.disabled = !v.decider || analysing;
-    buttons.stop.disabled = !(analysing || isReviewing(store));
+    buttons.stop.disabled = !(running || isReviewing(store));
     buttons.review.disabled = isReviewing(store);
     setAttr(buttons.edit, "aria-pressed", local.setup ? "true" : "false");
     const chosen = (store.settings || {}).engine || "auto";
@@ -166,16 +175,65 @@ function analysisSelect(role, title, choices) {
 // node (its lines, or its search under way), else the analysis the session remembered here
 // (store.analyses, labelled as stored), else the live one's last word here (over, an error),
 // else, on a static page, a line saying the page holds no analysis of this position.
-// Returns {source: "live" | "stored" | "none" | "", analysis}.
+// Returns {source: "live" | "stored" | "none" | "", analysis, name, elsewhere}: `name` names
+// the node the analysis speaks of; `elsewhere` is a search running on another node (one that
+// keeps its node: a timed one, or one from Python), {node, name, limit}, to say so with a way
+// there; an analysis that follows the board is about to restart here (the kernel answers the
+// move with it), so it shows as `following` rather than elsewhere.
 export function analysisShown(store, kernel) {
   const a = store.analysis || {};
   const here = a.node === store.current;
   const offline = kernel === "static";
   const stored = (store.analyses || {})[store.current];
-  if (here && ((a.lines || []).length || (a.status === "running" && !offline))) return { source: "live", analysis: a };
-  if (stored && (stored.lines || []).length) return { source: "stored", analysis: stored };
-  if (here && a.status && a.status !== "running") return { source: "live", analysis: a };
-  return { source: offline ? "none" : "", analysis: null };
+  const name = nodeName(store, store.current);
+  const away = !here && !offline && a.status === "running" && a.node !== undefined;
+  const extra = {
+    name,
+    elsewhere: away && !a.follow ? { node: a.node, name: nodeName(store, a.node), limit: a.limit || "" } : null,
+    following: away && Boolean(a.follow),
+  };
+  if (here && ((a.lines || []).length || (a.status === "running" && !offline))) return { source: "live", analysis: a, ...extra };
+  if (stored && (stored.lines || []).length) return { source: "stored", analysis: stored, ...extra };
+  if (here && a.status && a.status !== "running") return { source: "live", analysis: a, ...extra };
+  return { source: offline ? "none" : "", analysis: null, ...extra };
+}
+
+// The position a node holds, in the move list's words: "the start position", or
+// "the position after 12… Boar b2" (its turn number, who played, its label).
+export function nodeName(store, id) {
+  const n = nodeOf(store, id);
+  if (!n) return `node #${id}`;
+  if (n.parent === -1 || !n.move) return "the start position";
+  const m = n.move;
+  return `the position after ${m.number}${m.player === "g" ? "." : "…"} ${m.label}`;
+}
+
+// One analysis line as the move list reads (record/movetext.py's move records, `moves`):
+// turn numbers ("12…", and "12. …" where the line starts inside a turn), each placement in
+// its player's colour, effect choices in parentheses in their decider's colour (named when
+// the other player decides, R-27). A line without moves (an older page) lists its labels.
+export function lineHtml(line) {
+  const moves = line.moves || [];
+  if (!moves.length) return esc((line.labels || line.pv).join(" · "));
+  const resume = (m) => `<span class="cw-num">${esc(m.number)}${m.player === "g" ? "." : "…"} …</span> `;
+  let html = "";
+  let open = false;
+  moves.forEach((m, i) => {
+    if (m.effect) {
+      if (i === 0) html += resume(m);
+      html += open ? ", " : i ? " (" : "(";
+      open = true;
+      const who = m.decider !== m.player ? `${PLAYERS[m.decider]}: ` : "";
+      html += `<span class="cw-${m.decider}" data-player="${m.decider}">${esc(who + m.label)}</span>`;
+      return;
+    }
+    if (open) html += ")";
+    open = false;
+    if (m.turn) html += `${i ? " " : ""}<span class="cw-num">${esc(m.turn)}</span> `;
+    else html += i ? " · " : resume(m);
+    html += `<span class="cw-${m.player}" data-player="${m.player}">${esc(m.label)}</span>`;
+  });
+  return open ? `${html})` : html;
 }
 
 // A stored line names its node (data-line-node) and is played by a `line` request with it;
@@ -186,14 +244,14 @@ function linesHtml(a, stored) {
   let html = stored
     ? `<div class="cw-stored" data-role="stored">Stored analysis: depth ${esc(best.depth)}, ${esc(best.seconds)} s${a.engine ? `, ${esc(a.engine)}` : ""}</div>`
     : "";
-  html += `<div class="cw-pov">Green's view: + is good for Green</div>`;
+  html += `<div class="cw-pov">Green's view: + is good for Green; best first for the player to move</div>`;
   html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(best.green_text)}</b>`
     + `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div></div>`;
   html += `<div class="cw-lines">`;
   a.lines.forEach((line, i) => {
     const hook = stored ? `data-stored-line="${i}" data-line-node="${esc(a.node)}" role="button" tabindex="0"` : `data-line="${i}"`;
     html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" ${hook} title="${esc(`${line.pv.join(" ")}: play this line as a variation`)}">`
-      + `<b>${esc(line.green_text)}</b> ${esc((line.labels || line.pv).join(" · "))}</div>`;
+      + `<b>${esc(line.green_text)}</b> ${lineHtml(line)}</div>`;
   });
   const status = stored ? `stored (${a.status})` : a.status;
   html += `</div><div class="cw-analysis-status">${esc(status)} · ${esc(a.limit || "")} · ${esc(a.engine || "")}`
@@ -201,14 +259,35 @@ function linesHtml(a, stored) {
   return html;
 }
 
+// Which node the panel speaks of (every analysis shown names it), and a search running
+// elsewhere with a button to go there (widget.js: a [data-node] click goes to that node).
+function headHtml(shown) {
+  let html = "";
+  if (shown.elsewhere) {
+    const e = shown.elsewhere;
+    html += `<div class="cw-analysis-status" data-role="analysis-elsewhere">Analysing ${esc(e.name)}${e.limit ? ` (${esc(e.limit)})` : ""}:`
+      + ` <button type="button" data-node="${esc(e.node)}" data-role="go-analysed">go there</button></div>`;
+  }
+  if (shown.following) html += `<div class="cw-analysis-status" data-role="analysis-following">Following the board: restarting on ${esc(shown.name)}…</div>`;
+  else if (shown.analysis) {
+    const a = shown.analysis;
+    const verb = shown.source === "live" && a.status === "running" ? "Analysing" : "Analysis of";
+    const follows = shown.source === "live" && a.follow && a.status === "running" ? " · follows the board" : "";
+    html += `<div class="cw-analysis-status" data-role="analysis-node">${verb} ${esc(shown.name)}${follows}</div>`;
+  }
+  return html;
+}
+
 // The panel's body for what analysisShown chose.
 export function analysisHtml(shown) {
   const a = shown.analysis;
-  if (shown.source === "none") return `<span class="cw-analysis-status" data-role="no-analysis">No analysis of this position in this page.</span>`;
-  if (!a) return "";
-  if ((a.lines || []).length) return linesHtml(a, shown.source === "stored");
-  if (a.status === "running") return `<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing || "searching")}…</span>`;
-  return `<span class="cw-analysis-status">${esc(a.status)}</span>`;
+  const head = headHtml(shown);
+  if (shown.following) return head;
+  if (shown.source === "none") return `${head}<span class="cw-analysis-status" data-role="no-analysis">No analysis of this position in this page.</span>`;
+  if (!a) return head;
+  if ((a.lines || []).length) return head + linesHtml(a, shown.source === "stored");
+  if (a.status === "running") return `${head}<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing || "searching")}…</span>`;
+  return `${head}<span class="cw-analysis-status">${esc(a.status)}</span>`;
 }
 
 export function createAnalysis(ctx) {

@@ -46,7 +46,7 @@ const PATCH_PARTS = {
   analysis: ["board", "toolbar", "analysis"],
   analysis_delta: ["board", "toolbar", "analysis"],
   analyses: ["analysis", "hint"],
-  review: ["toolbar", "graph"],
+  review: ["toolbar", "graph", "moves"], // the move list shows the values once it is done
   explorer: ["explorer"],
 };
 
@@ -351,7 +351,7 @@ function render({ model, el }) {
   function updateParts(names) {
     const store = storeOf(model);
     if (!viewOf(store, store.current)) return;
-    const byName = { board, toolbar, analysis, graph, explorer, hint };
+    const byName = { board, toolbar, analysis, graph, explorer, hint, moves };
     for (const name of names) byName[name].update(store);
     offline.update(store);
     keyboardAccess(root, store.current);

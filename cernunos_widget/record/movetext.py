@@ -256,8 +256,13 @@ class TreeMoves:
                 continue
             before = item.parent.position  # a node's decision was legal there: no check
             entry, state = _entry(state, before, item.decision, item.events, 0, item.id)
-            self._cache[item.id] = (_move_record(entry, state), state)
+            self._cache[item.id] = (move_record(entry, state), state)
         return self._cache[node.id][0]
+
+    def state(self, node: Any) -> LineState:
+        """Where the line to ``node`` stands for numbering the decisions after it."""
+        self.record(node)
+        return self._cache[node.id][1]
 
     def forget(self, node_ids: Iterable[int]) -> None:
         """Drop the entries of removed nodes (ids are never reused within a game)."""
@@ -269,7 +274,9 @@ class TreeMoves:
         self._cache.clear()
 
 
-def _move_record(entry: MoveEntry, state: LineState) -> dict:
+def move_record(entry: MoveEntry, state: LineState) -> dict:
+    """The move-list record of ``entry`` (``state``: the line's state after it), as
+    :class:`TreeMoves` describes it."""
     return {
         "turn": entry.turn,
         "number": state.turn,

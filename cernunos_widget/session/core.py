@@ -142,6 +142,7 @@ class Session:
         self._review: dict = {}
         self._evals: dict[int, dict] = {}  # node id -> its review evaluation (Green's side)
         self._review_cache: ReviewCache | None = None
+        self._following: dict | None = None  # the analysis that follows the board (its settings)
         self._pending: Change | None = None
         self._display = NodeDisplay()
         self._explorer: ExplorerLike | None = None
@@ -268,6 +269,9 @@ class Session:
         if node is not self._current:
             self._current = node
             self._change().current = node.id
+            if self._following is not None:  # an analysis that follows the board restarts here
+                self._keep_live_lines()
+                self._start_analysis(node, self._following)
 
     # ------------------------------------------------------------------ operations
 
@@ -444,6 +448,7 @@ class Session:
             self._generation += 1
             self._current = game.root.end()
             self._analysis, self._review, self._evals = {}, {}, {}
+            self._following = None
             self._analyses.clear()
             self._display.clear()
             change = self._change()
@@ -487,6 +492,8 @@ class Session:
         analyser: Analyser | None = None,
         memory_mb: float | None = None,
         threads: int | None = None,
+        follow: bool = False,
+        goto: bool = False,
     ) -> Job | None:
         """Analyse ``node`` (default: current) in the background; None if the game is over.
 
@@ -494,6 +501,10 @@ class Session:
         ``analyser`` replaces :func:`.solver.analysis` (tests use a fake one);
         ``memory_mb`` bounds an MCTS tree (the solver's default when None); ``threads``
         is how many threads search (None: every core, the solver's default).
+        ``goto``: make ``node`` the current node first (the page's Analyse).
+        ``follow``: the analysis follows the board, as on lichess: each change of the
+        current node restarts it there, with the same settings, until :meth:`stop_jobs`
+        (or another analysis, or a new game).  Without it the analysis keeps its node.
         """
         from ..solver import Limit, check_engine, check_threads
 
@@ -501,25 +512,60 @@ class Session:
         if threads is not None:
             check_threads(threads)
         limit = limit or Limit(time=5.0)
+        options = {} if memory_mb is None else {"memory_mb": memory_mb}
+        if threads is not None:
+            options["threads"] = threads
+        settings = {
+            "limit": limit, "multipv": multipv, "engine": engine, "analyser": analyser,
+            "options": options, "follow": follow,
+        }
         with self.lock:
             target = self.resolve(node)
-            if target.position.is_over:
-                self._set_analysis({"node": target.id, "status": "over", "lines": []})
-                return None
-            base = {
-                "node": target.id,
-                "gen": self._generation,
-                "status": "running",
-                "lines": [],
-                "limit": limit_text(limit),
-                "engine": engine,
-            }
-            self._set_analysis(base)
-            options = {} if memory_mb is None else {"memory_mb": memory_mb}
-            if threads is not None:
-                options["threads"] = threads
-            work = analysis_work(self, target, limit, multipv, engine, base, analyser, options)
-            return self.start_job("analysis", work, target)
+            self._following = None  # no restart on the way: this analysis replaces the last
+            if goto:
+                self._set_current(target)
+            job = self._start_analysis(target, settings)
+            self._following = settings if follow else None
+            self._publish()
+            return job
+
+    def _start_analysis(self, target: GameNode, settings: dict) -> Job | None:
+        """Under the lock: the analysis of ``target`` with ``settings`` (see :meth:`analyse`)
+        replaces the running one; None (and the state ``over``) if the game is over there."""
+        follow = {"follow": True} if settings["follow"] else {}
+        if target.position.is_over:
+            old = self._jobs.pop("analysis", None)  # its results no longer belong here
+            if old is not None:
+                old.stop()
+            self._set_analysis({"node": target.id, "status": "over", "lines": [], **follow})
+            return None
+        limit = settings["limit"]
+        base = {
+            "node": target.id,
+            "gen": self._generation,
+            "status": "running",
+            "lines": [],
+            "limit": limit_text(limit),
+            "engine": settings["engine"],
+            **follow,
+        }
+        self._set_analysis(base)
+        work = analysis_work(
+            self, target, limit, settings["multipv"], settings["engine"], base,
+            settings["analyser"], settings["options"], self._display.line_state(target),
+        )
+        return self.start_job("analysis", work, target)
+
+    def _keep_live_lines(self) -> None:
+        """Under the lock: the running analysis, about to be replaced, leaves its best
+        lines so far to its node (as stopped), as a finished one does."""
+        state = self._analysis
+        if state.get("status") == "running" and state.get("lines") and "node" in state:
+            try:
+                node = self.resolve(state["node"])
+            except UnknownNodeError:
+                return
+            self._remember(node.id, {**state, "status": "cancelled"})
 
     def review(
         self, limit: Limit | Sequence[Limit] | None = None, engine: str = "auto"
@@ -545,15 +591,16 @@ class Session:
         return {**state, "seq": self._analysis_seq}
 
     def _set_analysis(self, state: dict) -> None:
+        """Under the lock: a new analysis state, published with the operation's change."""
         state = self._numbered(state)
         self._analysis = state
         change = self._change()
         change.analysis, change.analysis_delta = state, None
-        self._publish()
 
     def stop_jobs(self) -> None:
-        """Ask every job to stop (returns at once)."""
+        """Ask every job to stop (returns at once); the analysis no longer follows the board."""
         with self.lock:
+            self._following = None
             for job in self._jobs.values():
                 job.stop()
 
@@ -600,7 +647,8 @@ class Session:
             for node, result in reviewed.items():
                 if node not in self._game:
                     continue
-                evaluation, text = node_eval(node, result), mark_text(node, result)
+                state = self._display.line_state(node.parent) if node.parent else None
+                evaluation, text = node_eval(node, result), mark_text(node, result, state)
                 now = (result.mark, text, evaluation)
                 if (node.mark, node.mark_text, self._evals.get(node.id)) != now:
                     node.mark, node.mark_text = result.mark, text

@@ -16,7 +16,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ..engine import Decision, Player, Position
-from ..record.movetext import EFFECT_CHOICES, decision_label
+from ..record.movetext import (
+    EFFECT_CHOICES,
+    LineState,
+    decision_label,
+    move_record,
+    move_text,
+    next_entry,
+)
 from .throttle import Throttle
 
 if TYPE_CHECKING:
@@ -72,10 +79,16 @@ def best_drawing(position: Position, pv: Sequence) -> dict:
     return readable_line(position, pv, draw_only=True)["board"]
 
 
-def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> dict:
+def readable_line(
+    position: Position, pv: Sequence, draw_only: bool = False, state: LineState | None = None
+) -> dict:
     """``labels`` (the readable decisions of ``pv``) and ``board`` (:func:`best_drawing`),
-    from one replay of the line (``draw_only``: only as far as the drawing needs)."""
+    from one replay of the line (``draw_only``: only as far as the drawing needs); with
+    ``state`` (how the line to ``position`` is numbered) also ``moves``, each decision as
+    the move list shows it (:func:`.record.movetext.move_record`: turn numbers going on
+    from ``state``, who plays, effect choices)."""
     labels: list[str] = []
+    moves: list[dict] = []
     ghost, arrows, drawing = None, [], True
     for i, decision in enumerate(pv):
         if i and position.choice not in EFFECT_CHOICES:
@@ -83,7 +96,12 @@ def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> 
             if draw_only:
                 break
         after, events = position.play_with_events(decision)  # raises if illegal
-        labels.append(decision_label(position, decision, events))
+        if state is None:
+            labels.append(decision_label(position, decision, events))
+        else:
+            entry, state = next_entry(state, position, decision, events, index=i)
+            labels.append(entry.label)
+            moves.append(move_record(entry, state))
         if i == 0:
             chosen = decision
             if not isinstance(chosen, Decision):  # a decision text: already checked by the play
@@ -102,16 +120,23 @@ def readable_line(position: Position, pv: Sequence, draw_only: bool = False) -> 
                 arrows.append(arrow)
             elif event.type == "raise" and event.cells[0] != event.cells[1]:
                 arrows.append({"type": "raise", "from": event.cells[0], "to": event.cells[1]})
-    return {"labels": labels, "board": {"ghost": ghost, "arrows": arrows}}
+    line = {"labels": labels, "board": {"ghost": ghost, "arrows": arrows}}
+    if state is not None:
+        line["moves"] = moves
+    return line
 
 
 class Replays:
     """The readable lines (:func:`readable_line`) of one node's analysis, by PV: a line
-    the search keeps reporting is replayed once.  Holds at most ``size`` lines."""
+    the search keeps reporting is replayed once.  Holds at most ``size`` lines.  With
+    ``state`` (how the line to ``position`` is numbered) each line has its ``moves``."""
 
-    def __init__(self, position: Position, size: int = 256) -> None:
+    def __init__(
+        self, position: Position, size: int = 256, state: LineState | None = None
+    ) -> None:
         self.position = position
         self.size = size
+        self.state = state
         self._lines: dict[tuple[str, ...], dict] = {}
 
     def __call__(self, pv: Sequence) -> dict:
@@ -120,7 +145,7 @@ class Replays:
         if line is None:
             if len(self._lines) >= self.size:
                 self._lines.clear()
-            line = self._lines[key] = readable_line(self.position, pv)
+            line = self._lines[key] = readable_line(self.position, pv, state=self.state)
         return line
 
 
@@ -147,6 +172,13 @@ def line_dict(position: Position, info, replays: Replays | None = None) -> dict:
         "nodes": info.nodes,
         "seconds": round(info.seconds, 2),
     }
+
+
+def best_first(infos: Sequence) -> list:
+    """The analysis lines best first for the decider, by the value shown (a proven win
+    first, a proven loss last: :attr:`.solver.Info.merit`); equal values keep the search's
+    order.  An MCTS search lists its lines by visits, which a value can contradict."""
+    return sorted(infos, key=lambda info: info.merit, reverse=True)
 
 
 def prepare(session: Session, job: Job, state: dict) -> None:
@@ -177,10 +209,12 @@ def analysis_work(
     base: dict,
     analyser: Analyser | None = None,
     options: dict | None = None,
+    state: LineState | None = None,
 ) -> Callable[[Job], None]:
     """Stream the improving best lines of ``node`` into the session's analysis state
     (``options`` go to the analysis, e.g. ``memory_mb``): at most one update per
-    0.1 s (the latest wins: :class:`.Throttle`), then the final state."""
+    0.1 s (the latest wins: :class:`.Throttle`), then the final state.  Every update
+    lists its lines best first (:func:`best_first`); ``state`` numbers their moves."""
 
     def work(job: Job) -> None:
         if analyser is None:
@@ -189,13 +223,13 @@ def analysis_work(
             prepare(session, job, base)
         else:
             run = analyser
-        replays = Replays(node.position)
+        replays = Replays(node.position, state=state)
         status, lines, last = "done", [], None
         stream = Throttle()
 
         def publish(infos: list) -> None:
             nonlocal lines
-            lines = [line_dict(node.position, info, replays) for info in infos]
+            lines = [line_dict(node.position, info, replays) for info in best_first(infos)]
             session.set_status(job, {**base, "lines": lines})
 
         def final() -> None:
@@ -205,7 +239,7 @@ def analysis_work(
                 status = f"error: {failed}"
             try:
                 lines = lines if last is None else [
-                    line_dict(node.position, info, replays) for info in last
+                    line_dict(node.position, info, replays) for info in best_first(last)
                 ]
             except Exception as error:  # noqa: BLE001 - shown as a status
                 status = f"error: {error}"
@@ -245,22 +279,56 @@ def node_eval(node: GameNode, reviewed: NodeReview) -> dict | None:
     return out
 
 
-def mark_text(node: GameNode, reviewed: NodeReview) -> str:
-    """``?? blunder by Green: Tree b2, now Purple wins; best was Tree a1 (Tree a1 · ...)``."""
+def mark_text(node: GameNode, reviewed: NodeReview, state: LineState | None = None) -> str:
+    """A review's mark in words, one value per position, all from Green's side: the value
+    before the decision and after it (each position's own evaluation, as the graph shows),
+    the best decision with its value, its line numbered as the move list (``state``: how
+    the line to the position before is numbered), and what the search before judged::
+
+        ?? blunder by Green: 5. Crow c2, +0.10 → −0.30; best was 5. Tree d3, +0.10
+        (5. Tree d3 · Squirrel c3 5… Tree c3 ...); the search before rated Crow c2 0.60
+        worse for Green
+
+    The mark compares the decisions as the search before rated them (:func:`.review.judge`:
+    a decision apart, two searches are not comparable), hence that last clause; it is left
+    out when both values are proven (the outcomes say it)."""
     if not reviewed.mark or node.parent is None:
         return ""
-    from .review import MARK_NAMES
+    from .review import MARK_NAMES, drop_for
 
     before = node.parent.position
-    played = decision_label(before, reviewed.decision, node.events)
-    line = _labels(before, reviewed.best_line or (reviewed.best,)) if reviewed.best else []
-    best = f"; best was {line[0]} ({' · '.join(line[:MARK_LINE])})" if line else ""
-    e = reviewed.played
-    after = ""
-    if e is not None:
-        after = f", now {green_text(e.green, e.proven)}" + ("" if e.proven else " for Green")
-    who = reviewed.decider.title
-    return f"{reviewed.mark} {MARK_NAMES[reviewed.mark]} by {who}: {played}{after}{best}"
+    state = state or LineState()
+    entry, after_state = next_entry(state, before, reviewed.decision, node.events)
+    number = move_record(entry, after_state)["number"]
+    head = f"{number}{'.' if before.side == Player.GREEN else '…'} "
+    played = head + entry.label
+    who = reviewed.decider
+    text = f"{reviewed.mark} {MARK_NAMES[reviewed.mark]} by {who.title}: {played}"
+    was, now = reviewed.before, reviewed.evaluation.value if reviewed.evaluation else None
+    if was is not None:
+        now_text = "not evaluated yet" if now is None else green_text(now.green, now.proven)
+        text += f", {green_text(was.green, was.proven)} → {now_text}"
+    if reviewed.best:
+        line = move_text(_entries(state, before, reviewed.best_line or (reviewed.best,)))
+        best = head + decision_label(before, reviewed.best)
+        worth = "" if was is None else f", {green_text(was.green, was.proven)}"
+        text += f"; best was {best}{worth} ({line})"
+    rated = reviewed.played
+    if was is not None and rated is not None and not (was.proven and rated.proven):
+        drop = drop_for(was, rated, who)
+        text += f"; the search before rated {entry.label} {drop:.2f} worse for {who.title}"
+    return text
+
+
+def _entries(state: LineState, position: Position, pv: Sequence) -> list:
+    """The move entries of the first :data:`MARK_LINE` decisions of ``pv`` from ``position``."""
+    entries = []
+    for decision in list(pv)[:MARK_LINE]:
+        after, events = position.play_with_events(decision)
+        entry, state = next_entry(state, position, decision, events)
+        entries.append(entry)
+        position = after
+    return entries
 
 
 def review_work(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ..engine import CernunosError
 from ..engine.errors import clip
 from .core import Session
-from .jobs import Analyser, Replays, limit_text, line_dict
+from .jobs import Analyser, Replays, best_first, limit_text, line_dict
 
 if TYPE_CHECKING:
     from ..record.tree import GameNode
@@ -106,10 +106,11 @@ def _analyse_node(
         return False
     infos = results[0]
     session.review_cache.put(position, engine, evaluation_of(position, infos, quality_key(limit)))
-    replays = Replays(position)
+    with session.lock:  # the lines numbered on from the node, as the move list
+        replays = Replays(position, state=session.display.line_state(node))
     state = {
         "status": "done",
-        "lines": [line_dict(position, info, replays) for info in infos[:LINES]],
+        "lines": [line_dict(position, info, replays) for info in best_first(infos)[:LINES]],
         "limit": limit_text(limit),
         "engine": engine,
     }

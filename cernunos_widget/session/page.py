@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ..engine import CernunosError, Rules
 from ..engine.icons import COLORS, ICONS
 from ..engine.zones import zone_table
-from ..record.movetext import TreeMoves
+from ..record.movetext import LineState, TreeMoves
 from ..record.tree import GameNode
 from .view import KIND_NAMES, build_view, node_record
 
@@ -55,6 +55,10 @@ class NodeDisplay:
     def move(self, node: GameNode) -> dict | None:
         """``node``'s move-list text (None at the root)."""
         return self._moves.record(node)
+
+    def line_state(self, node: GameNode) -> LineState:
+        """How the line to ``node`` is numbered (a line played from it goes on from there)."""
+        return self._moves.state(node)
 
     def forget(self, node_ids: Iterable[int]) -> None:
         """Drop what removed nodes showed."""

@@ -182,6 +182,7 @@ class NodeReview:
     node_id: int | None = None  # the GameNode's id when a Game was reviewed
     evaluation: Evaluation | None = None  # None until evaluated
     played: Value | None = None  # ``decision``'s value, rated by the search before it
+    before: Value | None = None  # the position before's value (its best decision's), judged by
     mark: str = ""
     best: str | None = None  # the best decision from the position before
     best_line: tuple[str, ...] = ()
@@ -419,9 +420,10 @@ def _judge_node(before: Evaluation | None, node: NodeReview) -> None:
     rate the decision (MCTS).
     """
     node.mark, node.text, node.played, node.best, node.best_line = "", "", None, None, ()
+    node.before = None
     if before is None:
         return
-    node.best, node.best_line = before.best, before.best_line
+    node.before, node.best, node.best_line = before.value, before.best, before.best_line
     played = before.choice(node.decision)
     own = None if node.evaluation is None else node.evaluation.value
     if own is not None and (played is None or (own.proven and not played.proven)):

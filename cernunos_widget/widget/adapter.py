@@ -185,6 +185,7 @@ class CernunosWidget(anywidget.AnyWidget):
         wait: bool = False,
         engine: str | None = None,
         threads: int | None = None,
+        follow: bool = False,
     ) -> Job | None:
         """Analyse the current position in the background; returns the job (or None if over).
 
@@ -193,10 +194,13 @@ class CernunosWidget(anywidget.AnyWidget):
         page's Stop) ends it. ``wait=True`` blocks until it is done. ``engine`` is
         ``"auto"``, ``"alphabeta"`` or ``"mcts"`` (default: :attr:`engine`, which the page sets).
         ``threads``: how many threads search (default None: every core).
+        The analysis keeps its node (the page says which, with a way to go there);
+        ``follow=True`` restarts it on each node the board goes to, as the page's
+        Analyse "until stopped" does, until Stop.
         """
         engine = self.engine if engine is None else engine
         job = self._session.analyse(
-            limit, multipv, engine, memory_mb=self.memory_mb, threads=threads
+            limit, multipv, engine, memory_mb=self.memory_mb, threads=threads, follow=follow
         )
         if wait and job is not None:
             job.wait()
@@ -399,8 +403,10 @@ class CernunosWidget(anywidget.AnyWidget):
         from ..solver import Limit
 
         limit = Limit(time=r.fields["seconds"], depth=r.fields["depth"])
-        self._session.goto(r.fields["node"])
-        self._session.analyse(limit, r.fields["multipv"], self.engine, memory_mb=self.memory_mb)
+        self._session.analyse(  # until stopped (no time): it follows the board, as on lichess
+            limit, r.fields["multipv"], self.engine, node=r.fields["node"],
+            memory_mb=self.memory_mb, follow=r.fields["seconds"] is None, goto=True,
+        )
 
     def _do_stop(self, r: Request) -> None:
         self._session.stop_jobs()

@@ -25,6 +25,13 @@ carries those that changed, ``null`` for one forgotten (the bound); a removed no
 with it.  A ``line`` request with ``node`` plays a line of that node's remembered analysis
 (without it, of ``analysis``).
 
+``analysis`` names its ``node``; its ``lines`` come best first for the player to move, each
+with ``moves`` (the move list's records of its decisions: ``turn``, ``number``, ``player``,
+``decider``, ``effect``, ``label``).  An ``analyse`` request goes to its ``node``; with
+``seconds`` null (until stopped) the analysis *follows the board*: the state says
+``"follow": true`` and every change of ``current`` restarts it there (the patch carrying
+the new ``current`` carries its ``analysis``) until ``stop``.  A timed one keeps its node.
+
 Every request is checked against :data:`SCHEMA` (types, ranges) before anything runs;
 node ids are then checked by the session.  A bad request is refused with a message.
 """

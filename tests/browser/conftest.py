@@ -178,14 +178,15 @@ class Lab:
         text = self.cell(index).locator(".jp-OutputArea-output").last.inner_text()
         return json.loads(text)
 
-    def kernel_state_until(self, holds, seconds: float = 10.0) -> dict:
-        """The probe's state once ``holds(state)`` is true (the page's message may reach
-        the kernel after the probe cell is sent), or the last one read after ``seconds``."""
+    def kernel_state_until(self, holds, seconds: float = 10.0, index: int = 1) -> dict:
+        """The probe's state (cell ``index``) once ``holds(state)`` is true (the page's
+        message may reach the kernel after the probe cell is sent), or the last one read
+        after ``seconds``."""
         deadline = time.monotonic() + seconds
-        state = self.kernel_state()
+        state = self.kernel_state(index)
         while not holds(state) and time.monotonic() < deadline:
             time.sleep(0.2)
-            state = self.kernel_state()
+            state = self.kernel_state(index)
         return state
 
     def widget(self):

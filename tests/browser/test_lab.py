@@ -171,9 +171,19 @@ def test_analyse_then_cancel_keeps_the_kernel_responsive(lab):
 
 
 LINES = (
-    "import json\nprint(json.dumps([l['green_text'] + ' ' + ' · '.join(l['labels'])"
+    "import json\nprint(json.dumps([[l['green_text'], [m['label'] for m in l['moves']]]"
     " for l in w.analysis['lines']]))"
 )
+
+
+def shown_lines(page) -> list[list]:
+    """Each line the panel shows: its value, and its decisions' labels (a decision made
+    by the other player is prefixed with their name, panel.js lineHtml)."""
+    lines = []
+    for line in page.locator(".cw-root .cw-line").all():
+        labels = [t.split(": ", 1)[-1] for t in line.locator("[data-player]").all_inner_texts()]
+        lines.append([line.locator("b").inner_text().strip(), labels])
+    return lines
 
 
 def test_a_streamed_analysis_shows_the_kernels_final_lines(lab):
@@ -186,7 +196,7 @@ def test_a_streamed_analysis_shows_the_kernels_final_lines(lab):
     panel = page.locator(".cw-root [data-role=analysis]")
     expect(panel).to_have_attribute("data-status", "running")
     expect(panel).to_have_attribute("data-status", "done", timeout=30_000)
-    shown = [t.strip() for t in page.locator(".cw-root .cw-line").all_inner_texts()]
+    shown = shown_lines(page)
     expect(page.locator(".cw-root [data-action=analyse]")).to_be_enabled()
     nb.run(2)
     kernel = json.loads(nb.cell(2).locator(".jp-OutputArea-output").last.inner_text())

@@ -22,7 +22,10 @@ EVALS = (
     "import json\nline = [w.game.root, *w.game.mainline()]\n"
     "print(json.dumps({'nodes': len(line), 'ids': [n.id for n in line], "
     "'evaluated': sum(w.session.evaluation(n) is not None for n in line), "
-    "'marked': [n.id for n in line if n.mark], 'review': w.review_status.get('status')}))"
+    "'marked': [n.id for n in line if n.mark], 'review': w.review_status.get('status'), "
+    "'texts': {n.id: w.session.evaluation(n)['text']"
+    " for n, after in zip(line[1:], line[2:] + [None])"
+    " if after is None or not w.session.display.move(after)['effect']}}))"
 )
 
 
@@ -46,6 +49,12 @@ def test_review_graph_points_clicks_and_keys(lab):
     expect(blunder).to_have_count(1)
     assert kernel["marked"] == [1]
     expect(page.locator('.cw-root [data-counts="green"]')).to_contain_text("1\u202f??")
+    expect(page.locator('.cw-root [data-role="counts-provisional"]')).to_have_count(0)
+    # the finished review's values in the move list, after each decision (#25 item 4)
+    values = page.locator(".cw-root [data-movelist] [data-eval]")
+    expect(values).to_have_count(len(kernel["texts"]))  # after a decision's effect choices
+    shown = values.evaluate_all("els => els.map(e => [e.dataset.eval, e.textContent.trim()])")
+    assert shown == [[i, t] for i, t in kernel["texts"].items()]
     page.locator('.cw-root [data-eval-graph] [data-node="5"]').click()
     expect(root).to_have_attribute("data-current", "5")
     assert nb.kernel_state()["current"] == 5

@@ -24,7 +24,7 @@ from pathlib import Path
 from cernunos_widget.engine import CernunosError, Position, Rules
 from cernunos_widget.engine.geometry import CELL_NAMES
 from cernunos_widget.engine.zones import zone_table
-from cernunos_widget.record.movetext import LineState, _move_record, move_text, next_entry
+from cernunos_widget.record.movetext import LineState, move_record, move_text, next_entry
 from cernunos_widget.session.view import build_view
 
 # D-10: every variant alone, together, and token counts that make effects frequent.
@@ -60,7 +60,7 @@ def play_game(
     position: Position, rng: random.Random, effect_rich: bool, moves: bool = False
 ) -> tuple[list[dict], str | None]:
     """One game to its end: every decision with what the engine says of it; with ``moves``,
-    its move record (``m``: ``_move_record``, what ``TreeMoves.record`` gives the page),
+    its move record (``m``: ``move_record``, what ``TreeMoves.record`` gives the page),
     kind letter (``k``) and narration (``n``), and the line's ``move_text``."""
     steps, entries, state = [], [], LineState()
     while not position.is_over:
@@ -77,7 +77,7 @@ def play_game(
         }
         if moves:
             entry, state = next_entry(state, position, token, events)
-            step.update(m=_move_record(entry, state), k=entry.kind, n=entry.narration)
+            step.update(m=move_record(entry, state), k=entry.kind, n=entry.narration)
             entries.append(entry)
         steps.append(step)
         position = child

@@ -235,3 +235,22 @@ def test_to_html_with_analyse_carries_an_analysis_and_an_evaluation_for_each_mai
         assert tree["nodes"][node_id]["eval"]["quality"] == "time=0.05"
     assert tree["review"]["status"] == "done" and tree["review"]["total"] == len(mainline)
     assert page_state(to_html(Game.parse("B@b2"), analyse=0.05))["tree"]["analyses"]["1"]
+
+
+def test_the_main_line_analysis_keeps_the_best_lines_best_first_numbered_as_moves():
+    """#25 item 2: a search listing its lines worst first (MCTS lists them by visits)
+    leaves each node the best :data:`LINES`, best first, each with its move records."""
+
+    def worst_first(position, limit, multipv, *, stop, engine):
+        decisions = position.legal_decisions()[:8]
+        yield [
+            Info(d, False, None, None, -0.5 + i / 10, [d], 1, 10, 0.01)
+            for i, d in enumerate(decisions)
+        ]
+
+    s = Session(Game.parse("B@b2 B@b3"))
+    analyse_main_line(s, 0.05, analyser=worst_first)
+    lines = s.analyses[s.game.mainline()[0].id]["lines"]  # Green to place again
+    assert [line["green"] for line in lines] == pytest.approx([0.2, 0.1, 0.0])
+    assert [m["turn"] for m in lines[0]["moves"]] == [""]  # Green's turn 1 goes on
+    assert lines[0]["moves"][0]["label"] == lines[0]["labels"][0]

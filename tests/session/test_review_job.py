@@ -65,7 +65,10 @@ def test_the_review_marks_and_counts_by_decider_with_the_best_line():
     e = s.evaluation(blunder)
     assert e["proven"] == "loss" and e["text"] == "Purple wins" and e["green"] == -1.0
     assert e["best"] in ("Tree a1", "Wolf a1") and e["line"][0] == e["best"]
-    assert blunder.mark_text.startswith("?? blunder by Green: Tree b2, now Purple wins; best was")
+    assert blunder.mark_text.startswith(
+        "?? blunder by Green: 1. Tree b2, Green wins → Purple wins; best was 1. "
+    )  # one value per position, the best with its own (#25 item 4)
+    assert "rated" not in blunder.mark_text  # both proven: the outcomes say it
     assert s.evaluation(s.game.root)["text"] == "Green wins"
 
 
@@ -196,3 +199,33 @@ def test_a_review_with_a_bad_limit_is_refused_before_it_starts(limit):
     with pytest.raises(ReviewError, match="Limit|bound|no limits"):
         s.review(limit)
     assert s.review_state == {} and not s.jobs
+
+
+def test_a_mark_text_has_one_value_per_position_and_the_best_with_its_own():
+    """#25 item 4: the value before, the value after (each position's own evaluation,
+    the graph's), the best decision with its value, all from Green's side; the search
+    before's judgement apart, as a cost for the decider."""
+    from cernunos_widget.session.jobs import mark_text
+    from cernunos_widget.session.page import NodeDisplay
+    from cernunos_widget.session.review import Evaluation, NodeReview, Value
+
+    game = Game.parse("B@b2 B@b3 D@a1")
+    green, purple = game.mainline()[0], game.mainline()[2]
+    reviewed = NodeReview(
+        1, "B@b2", Player.GREEN, evaluation=Evaluation(Value(-0.3)), played=Value(-0.5),
+        mark="??", best="T@a1", best_line=("T@a1", "B@b3"), before=Value(0.1),
+    )
+    assert mark_text(green, reviewed) == (
+        "?? blunder by Green: 1. Boar b2, +0.10 → −0.30; best was 1. Tree a1, +0.10 "
+        "(1. Tree a1 · Boar b3); the search before rated Boar b2 0.60 worse for Green"
+    )
+    by_purple = NodeReview(
+        3, "D@a1", Player.PURPLE, evaluation=None, played=Value(0.25), mark="?",
+        best="T@c1", best_line=("T@c1",), before=Value(0.0),
+    )
+    state = NodeDisplay().line_state(purple.parent)  # as the session numbers it
+    text = mark_text(purple, by_purple, state)
+    assert text == (  # Purple's turn 1 begins: "1…", values still Green's
+        "? mistake by Purple: 1… Deer a1, 0.00 → not evaluated yet; best was 1… Tree c1, "
+        "0.00 (1… Tree c1); the search before rated Deer a1 0.25 worse for Purple"
+    )

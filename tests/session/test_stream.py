@@ -211,9 +211,9 @@ def test_an_unchanged_line_is_replayed_once(fake_time, monkeypatch):
     replayed: list[tuple] = []
     original = jobs.readable_line
 
-    def counted(position, pv, draw_only=False):
+    def counted(position, pv, draw_only=False, state=None):
         replayed.append(tuple(str(d) for d in pv))
-        return original(position, pv, draw_only)
+        return original(position, pv, draw_only, state)
 
     monkeypatch.setattr(jobs, "readable_line", counted)
     s = Session(Game.parse("B@b2"))

@@ -338,7 +338,9 @@ def test_analyse_the_game_marks_the_decision_that_threw_away_a_win():
     assert marks == [("T@b2", "??")]
     assert w.review_status["status"] == "done"
     node = next(n for n in page.store["nodes"].values() if n["decision"] == "T@b2")
-    assert node["mark_text"].startswith("?? blunder by Green: Tree b2, now Purple wins; best")
+    assert node["mark_text"].startswith(
+        "?? blunder by Green: 1. Tree b2, Green wins → Purple wins; best"
+    )
     assert page.agrees()
 
 

@@ -112,7 +112,7 @@ export function nextEntry(state, before, decision, events = null, { index = 0, n
   return { entry, state: new LineState(turn, choice, greenTurn, purpleTurn) };
 }
 
-/** The record a node carries under "move" (record/movetext.py's _move_record). */
+/** The record a node carries under "move" (record/movetext.py's move_record). */
 export function moveRecord(entry, state) {
   return {
     turn: entry.turn,

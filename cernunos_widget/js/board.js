@@ -3,8 +3,9 @@
 // a stack inspector line and a legend of the highlights.
 
 import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
-import { storeOf } from "./store.js";
+import { storeOf, nodeOf } from "./store.js";
 import { viewOf } from "./derive.js";
+import { motionOf, motionWanted } from "./motion.js";
 
 const STACK_SHOWN = 5; // letters drawn in a cell; a taller stack shows "+n" and its top five
 
@@ -52,8 +53,21 @@ const LEGEND = [
   ["changed", "last change", "cells the last decision changed"],
   ["best", "best", "the analysis's best decision"],
   ["zone", "zone", "where the token under the pointer acts (a Boar's pushes as arrows)"],
-  ["coverable", "coverable", "cells the player to move could cover (Power view)"],
+  ["coverable", "coverable", "opposing tokens the player to move could cover: power 0 or less (Power view)"],
 ];
+
+// The top token's power and where it comes from (R-9, R-10), read as the engine writes it
+// (session/view.py: "power 1 (base 0, +1 Deer a2, -1 Wolf a1)"), each term coloured.
+const POWER_TIP = "base: own tokens directly below, without a break (R-9); +1 for each own Deer on an adjacent top, −1 for each opposing Wolf whose zone holds this cell (R-10)";
+
+function powerLine(power) {
+  const sign = power.total > 0 ? "pos" : power.total < 0 ? "neg" : "zero";
+  const terms = [`<span class="cw-info-base">base ${esc(power.base)}</span>`]
+    .concat(power.deer.map((c) => `<span class="cw-info-deer">+1 Deer ${esc(c)}</span>`))
+    .concat(power.wolves.map((c) => `<span class="cw-info-wolf">-1 Wolf ${esc(c)}</span>`));
+  return `<div class="cw-info-power" data-role="power" data-tip="${esc(POWER_TIP)}">power `
+    + `<b class="cw-info-total cw-power-${sign}">${esc(power.total)}</b> (${terms.join(", ")})</div>`;
+}
 
 export function createBoard(ctx) {
   const { model, local } = ctx;
@@ -70,8 +84,9 @@ export function createBoard(ctx) {
     cells[cell] = c;
     grid.append(c);
   }
+  const fxLayer = h("div", { class: "cw-fx-layer", "data-role": "motion", "aria-hidden": "true" }); // motion.js
   const arrows = h("div", { class: "cw-arrows", "aria-hidden": "true" });
-  grid.append(arrows);
+  grid.append(fxLayer, arrows);
   const ranks = h("div", { class: "cw-ranks", "aria-hidden": "true" }, ["3", "2", "1"].map((r) => `<span>${r}</span>`).join(""));
   const files = h("div", { class: "cw-files", "aria-hidden": "true" }, ["a", "b", "c", "d"].map((c) => `<span>${c}</span>`).join(""));
   wrap.append(ranks, grid, h("span"), files);
@@ -120,13 +135,29 @@ export function createBoard(ctx) {
       html += `<span class="cw-info-count">${stack.length} token${stack.length > 1 ? "s" : ""}, bottom → top:</span> `;
       html += stack.split("").map((l) => `<span class="cw-chip cw-${owner(l)}" title="${PLAYERS[owner(l)]} ${esc(names[l.toUpperCase()])}">${icon(model, l, "cw-chip-icon")}${l}</span>`).join("");
     }
+    const power = v.powers[cell];
+    if (power) html += powerLine(power);
     if (zone) html += `<div class="cw-info-zone">${esc(zone.label)}</div>`;
     return html;
+  }
+
+  // Moves in motion (motion.js): the animation of the node shown, kept while it stays shown
+  // (a redraw with the same HTML does not restart it); only a step to a child animates.
+  let shownNode = null;
+  let motion = { cells: {}, fx: "" };
+  function motionFor(store, v) {
+    if (store.current === shownNode) return motion;
+    const node = nodeOf(store, store.current);
+    const forward = shownNode !== null && node && node.parent === shownNode;
+    shownNode = store.current;
+    motion = forward && motionWanted(model) ? motionOf(model, v) : { cells: {}, fx: "" };
+    return motion;
   }
 
   function update(store) {
     const v = viewOf(store, store.current);
     if (!v) return;
+    const moving = motionFor(store, v);
     const overlay = (store.settings || {}).overlay;
     const targets = new Set(v.targets);
     if (local.kind && v.placements[local.kind]) v.placements[local.kind].forEach((c) => targets.add(c));
@@ -140,7 +171,9 @@ export function createBoard(ctx) {
     const changed = new Set(v.changed);
     const a = store.analysis || {};
     const best = new Set(a.node === store.current && a.lines && a.lines.length ? a.lines[0].cells : []);
-    const coverable = new Set(overlay ? v.coverable : []);
+    // coverable: only the opponent's tokens (an empty cell or one's own is always coverable, R-11)
+    const opposing = (c) => v.stacks[c] && owner(v.stacks[c].slice(-1)) !== v.placer;
+    const coverable = new Set(overlay ? v.coverable.filter(opposing) : []);
     const hoverTop = local.hover && v.stacks[local.hover] ? v.stacks[local.hover].slice(-1).toUpperCase() : null;
     const zone = hoverTop ? (model.get("zones")[hoverTop] || {})[local.hover] : null;
     const zoneCells = new Set(zone ? zone.cells : []);
@@ -165,7 +198,9 @@ export function createBoard(ctx) {
       let body = "";
       if (stack) {
         const top = stack[stack.length - 1];
-        body += `<span class="cw-top cw-${owner(top)}" data-top="${top}">${icon(model, top, "cw-icon")}</span>`;
+        const fx = moving.cells[cell]; // a class and a delay when this cell's top moves in
+        const fxAttrs = fx ? ` ${fx.cls}" style="animation-delay:${fx.delay}ms` : "";
+        body += `<span class="cw-top cw-${owner(top)}${fxAttrs}" data-top="${top}">${icon(model, top, "cw-icon")}</span>`;
         body += `<span class="cw-stack" data-height="${stack.length}">${stackLetters(stack)}</span>`;
         const power = v.powers[cell];
         if (overlay && power) {
@@ -176,6 +211,7 @@ export function createBoard(ctx) {
       if (flags.best) body += `<span class="cw-best-mark" aria-hidden="true">★</span>`;
       setHtml(c._body, body);
     }
+    setHtml(fxLayer, moving.fx);
     setHtml(arrows, pushes.length ? `<svg viewBox="0 0 4 3">${pushArrows(local.hover, pushes)}</svg>` : "");
     setHtml(info, inspect(local.hover, v, zone, names));
     const shown = new Set(["target", "picked", "changed", "zone"]);

@@ -14,29 +14,55 @@ function cellXY(cell) {
   return [cell.charCodeAt(0) - 96.5, 3.5 - Number(cell[1])];
 }
 
-function arrowPath(x1, y1, x2, y2, cls) {
+function arrowPath(x1, y1, x2, y2, cls, head = 0.14) {
   const [dx, dy] = [x2 - x1, y2 - y1];
   const len = Math.hypot(dx, dy) || 1;
   const [ux, uy] = [dx / len, dy / len];
-  const head = 0.16;
   const [bx, by] = [x2 - ux * head, y2 - uy * head];
   const tip = `${x2},${y2} ${bx - uy * head * 0.6},${by + ux * head * 0.6} ${bx + uy * head * 0.6},${by - ux * head * 0.6}`;
   return `<line class="${cls}" x1="${x1}" y1="${y1}" x2="${bx}" y2="${by}"/><polygon class="${cls}" points="${tip}"/>`;
 }
 
-// The Boar's pushes from `boar`: an arrow from each target toward its destination; a push
-// that wraps leaves by one edge (dashed) and comes back in by the opposite one.
+// The free band across a border at `at` (cell units along the push's axis) where an arrow
+// covers no token: a cell's icon spans 0.28-0.72 of its width and 0.26-0.69 of its height,
+// its stack letters end at 0.84 (measured on the drawn board, with a margin), so a horizontal
+// push has ±0.26 around the border and a vertical one from 0.12 above it to 0.18 below it.
+function band(at, vertical) {
+  return vertical ? [at - 0.12, at + 0.18] : [at - 0.26, at + 0.26];
+}
+
+// An arrow along one axis from band end `a` to band end `b`, at `across` on the other axis.
+function axisArrow(vertical, a, b, across, head) {
+  return vertical ? arrowPath(across, a, across, b, "cw-push-line", head) : arrowPath(a, across, b, across, "cw-push-line", head);
+}
+
+// The Boar's pushes from `boar`: an arrow from each target toward its destination across
+// their border, clear of both tokens; a push that wraps leaves by one edge (dashed) and
+// comes back in by the opposite one (a dot marks where it comes in).
 function pushArrows(boar, pushes) {
   const [bx, by] = cellXY(boar);
   return pushes.map(([target, dest, wraps]) => {
     const [tx, ty] = cellXY(target);
     const [dx, dy] = cellXY(dest);
+    const vertical = tx === bx; // the Boar pushes along its own column, or its row
+    const step = vertical ? Math.sign(ty - by) : Math.sign(tx - bx);
+    const [t, d, across] = vertical ? [ty, dy, tx] : [tx, dx, ty];
+    const side = (at, s) => band(at, vertical)[s > 0 ? 1 : 0]; // the band's end on side s
     const attrs = `class="cw-push${wraps ? " cw-wrap" : ""}" data-target="${target}" data-dest="${dest}"`;
-    if (!wraps) return `<g ${attrs}>${arrowPath(tx + (dx - tx) * 0.28, ty + (dy - ty) * 0.28, dx - (dx - tx) * 0.3, dy - (dy - ty) * 0.3, "cw-push-line")}</g>`;
-    const [ux, uy] = [Math.sign(tx - bx), Math.sign(ty - by)];
-    return `<g ${attrs}>${arrowPath(tx + ux * 0.28, ty + uy * 0.28, tx + ux * 0.5, ty + uy * 0.5, "cw-push-line")}`
-      + `<circle class="cw-wrap-dot" cx="${dx - ux * 0.44}" cy="${dy - uy * 0.44}" r="0.06"/>`
-      + `${arrowPath(dx - ux * 0.44, dy - uy * 0.44, dx - ux * 0.2, dy - uy * 0.2, "cw-push-line")}</g>`;
+    if (!wraps) {
+      const border = (t + d) / 2;
+      return `<g ${attrs}>${axisArrow(vertical, side(border, -step), side(border, step), across)}</g>`;
+    }
+    // along a column the band at an edge is too short to read: the stubs run down the cell's
+    // left side instead (0.2 of its width out, 0.3 in: past the cell's name, beside its token;
+    // a cell of the middle row's Boar can be left by one push and entered by the other)
+    const exit = t + step * 0.5; // the board's edge beyond the target
+    const entry = d - step * 0.5; // the opposite edge, before the destination
+    const [xOut, xIn, reach] = vertical ? [across - 0.3, across - 0.2, 0.4] : [across, across, 0.26];
+    const dot = vertical ? `cx="${xIn}" cy="${entry + step * 0.04}"` : `cx="${entry + step * 0.04}" cy="${xIn}"`;
+    return `<g ${attrs}>${axisArrow(vertical, exit - step * reach, exit, xOut, 0.1)}`
+      + `<circle class="cw-wrap-dot" ${dot} r="0.05"/>`
+      + `${axisArrow(vertical, entry, entry + step * reach, xIn, 0.1)}</g>`;
   }).join("");
 }
 

@@ -57,7 +57,9 @@ export function motionOf(model, view) {
   let fx = "";
   let step = -1;
   let lastType = null;
-  const mark = (cell, cls, delay) => { cells[cell] = { cls, delay }; };
+  const mark = (cell, cls, delay) => { // the first motion on a cell is the one shown
+    if (!cells[cell]) cells[cell] = { cls, delay };
+  };
   for (const event of view.events || []) {
     const c = event.cells || [];
     if (!["place", "push", "swap", "raise", "burn", "grow"].includes(event.type)) continue;

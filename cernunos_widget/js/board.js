@@ -54,11 +54,11 @@ function pushArrows(boar, pushes) {
       return `<g ${attrs}>${axisArrow(vertical, side(border, -step), side(border, step), across)}</g>`;
     }
     // along a column the band at an edge is too short to read: the stubs run down the cell's
-    // left side instead (0.2 of its width out, 0.3 in: past the cell's name, beside its token;
+    // right side instead (0.9 of its width out, 0.8 in: beside its token, clear of its name;
     // a cell of the middle row's Boar can be left by one push and entered by the other)
     const exit = t + step * 0.5; // the board's edge beyond the target
     const entry = d - step * 0.5; // the opposite edge, before the destination
-    const [xOut, xIn, reach] = vertical ? [across - 0.3, across - 0.2, 0.4] : [across, across, 0.26];
+    const [xOut, xIn, reach] = vertical ? [across + 0.4, across + 0.3, 0.4] : [across, across, 0.26];
     const dot = vertical ? `cx="${xIn}" cy="${entry + step * 0.04}"` : `cx="${entry + step * 0.04}" cy="${xIn}"`;
     return `<g ${attrs}>${axisArrow(vertical, exit - step * reach, exit, xOut, 0.1)}`
       + `<circle class="cw-wrap-dot" ${dot} r="0.05"/>`

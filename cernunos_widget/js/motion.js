@@ -5,8 +5,9 @@
 // only the view's events (`view.events[*].type` and `.cells`, the engine's): nothing here
 // knows the rules. Off under `prefers-reduced-motion: reduce` or the widget's `motion` trait.
 //
-// motionOf(view) -> {cells: {cell: {cls, delay}}, fx: html}: a class for the top token of
-// each cell that moves (board.js puts it on that cell's .cw-top) and the overlay's ghosts.
+// motionOf(view) -> {cells: {cell: {cls, delay}}, fx: html, ghosts: n}: a class for the top
+// token of each cell that moves (board.js puts it on that cell's .cw-top), the overlay's
+// ghosts and flares, and how many of them there are (board.js forgets them once all ended).
 
 import { owner, icon } from "./dom.js";
 
@@ -54,7 +55,7 @@ function direction(a, b) {
 /** What moves when `view` is reached from its parent: see the module comment. */
 export function motionOf(model, view) {
   const cells = {};
-  let fx = "";
+  const fx = []; // the overlay's ghosts and flares
   let step = -1;
   let lastType = null;
   const mark = (cell, cls, delay) => { // the first motion on a cell is the one shown
@@ -69,7 +70,7 @@ export function motionOf(model, view) {
     if (event.type === "place" && c[0]) mark(c[0], "cw-fx-drop", delay);
     else if (event.type === "grow" && c[0]) mark(c[0], "cw-fx-grow", delay);
     else if (event.type === "raise" && c[1]) mark(c[1], "cw-fx-rise", delay);
-    else if (event.type === "burn" && c[0]) fx += flare(model, c[0], delay);
+    else if (event.type === "burn" && c[0]) fx.push(flare(model, c[0], delay));
     else if (event.type === "push" && c.length === 3) {
       const [boar, from, to] = c;
       const [sx, sy] = direction(boar, from); // the Boar pushes away from itself
@@ -77,16 +78,17 @@ export function motionOf(model, view) {
       const [tx, ty] = cellPos(to);
       const wraps = fx0 + sx !== tx || fy0 + sy !== ty; // it leaves by one edge, comes back in
       const offset = wraps ? [-sx, -sy] : [fx0 - tx, fy0 - ty];
-      fx += ghost(model, view, to, offset, delay);
+      fx.push(ghost(model, view, to, offset, delay));
       mark(to, "cw-fx-arrive", delay);
     } else if (event.type === "swap" && c.length === 3) {
       const [, a, b] = c;
       const [ax, ay] = cellPos(a);
       const [bx, by] = cellPos(b);
-      fx += ghost(model, view, a, [bx - ax, by - ay], delay) + ghost(model, view, b, [ax - bx, ay - by], delay);
+      fx.push(ghost(model, view, a, [bx - ax, by - ay], delay), ghost(model, view, b, [ax - bx, ay - by], delay));
       mark(a, "cw-fx-arrive", delay);
       mark(b, "cw-fx-arrive", delay);
     }
   }
-  return { cells, fx };
+  const drawn = fx.filter(Boolean);
+  return { cells, fx: drawn.join(""), ghosts: drawn.length };
 }

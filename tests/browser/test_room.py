@@ -159,6 +159,19 @@ def test_moves_are_animated_from_the_views_events(page, tmp_path):
     assert root.evaluate(MOTION_STATE)["running"] == []
 
 
+def test_a_motion_plays_once(page, tmp_path):
+    widget = CernunosWidget()
+    for decision in GAME:
+        widget.play(decision)
+    root = show(page, tmp_path, widget, width=1200, height=900)
+    step_to(page, 4)  # a push, a growth and a placement
+    assert len(root.evaluate(MOTION_STATE)["running"]) == 4
+    page.wait_for_function("document.getAnimations().every(a => a.playState === 'finished')")
+    page.locator(".cw-root [data-action=overlay]").click()  # every cell drawn again
+    expect(page.locator(".cw-root .cw-power").first).to_be_visible()
+    assert root.evaluate(MOTION_STATE)["running"] == []  # not played again
+
+
 @pytest.mark.parametrize("how", ["reduced motion", "motion=False"])
 def test_no_motion_when_the_reader_asks_for_less(page, tmp_path, how):
     widget = CernunosWidget()

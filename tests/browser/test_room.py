@@ -268,3 +268,24 @@ def test_the_comment_box_grows_with_its_text(page, tmp_path):
     assert empty >= 2 * line  # room for two lines at once
     box.fill("\n".join(f"line {i}" for i in range(6)))
     assert box.bounding_box()["height"] >= empty + 3 * line
+
+
+def test_in_jupyterlab_a_move_by_the_kernel_moves_and_the_room_view_fills_the_window(lab):
+    nb = lab(
+        "from cernunos_widget import CernunosWidget\n"
+        f"w = CernunosWidget(cpn={cpn_of({'b1': 't', 'a1': 'D'})!r})"
+    )
+    page, root = nb.page, nb.widget()
+    page.locator('.cw-root [data-kind="B"][data-player="g"]').click()
+    page.locator('.cw-root [data-cell="c1"]').click()  # the Boar pushes b1 to a1
+    expect(root).to_have_attribute("data-cpn", ".,.,.,./.,.,.,./Dt,.,B,. g 1 0-0")
+    state = root.evaluate(MOTION_STATE)
+    assert state["ghosts"] == ["a1"] and state["tops"] == {"a1": "cw-fx-arrive", "c1": "cw-fx-drop"}
+    page.locator(".cw-root [data-action=present]").click()
+    expect(root).to_have_attribute("data-present", "")
+    size = page.viewport_size
+    box = root.bounding_box()  # out of the notebook's cell: the whole window
+    assert (box["x"], box["y"]) == (0, 0)
+    assert box["width"] >= size["width"] - 1 and box["height"] >= size["height"] - 1
+    page.keyboard.press("Escape")
+    expect(root).not_to_have_attribute("data-present", "")

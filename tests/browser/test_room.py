@@ -100,6 +100,21 @@ def test_presentation_mode_by_button_and_key_and_escape_leaves(page, tmp_path):
     expect(root).not_to_have_attribute("data-present", "")
 
 
+def test_presentation_mode_fills_the_window_where_full_screen_is_refused(page, tmp_path):
+    page.add_init_script(  # a host that refuses full screen (an iframe without the right)
+        "Element.prototype.requestFullscreen = () => Promise.reject(new TypeError('refused'))"
+    )
+    root = show(page, tmp_path, CernunosWidget(cpn=cpn_of(POWERS)), width=1400, height=900)
+    page.mouse.wheel(0, 200)
+    page.locator(".cw-root [data-action=present]").click()
+    expect(root).to_have_attribute("data-present", "")
+    assert page.evaluate("document.fullscreenElement") is None
+    box = root.bounding_box()
+    assert (box["x"], box["y"], box["width"], box["height"]) == (0, 0, 1400, 900)
+    page.keyboard.press("Escape")
+    expect(root).not_to_have_attribute("data-present", "")
+
+
 def test_inspector_shows_the_engines_power_breakdown_on_hover_and_focus(page, tmp_path):
     cpn = cpn_of(POWERS)
     show(page, tmp_path, CernunosWidget(cpn=cpn), width=1200)

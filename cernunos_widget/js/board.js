@@ -167,12 +167,18 @@ export function createBoard(ctx) {
     return html;
   }
 
-  // Moves in motion (motion.js): the animation of the node shown, kept while it stays shown
-  // (a redraw with the same HTML does not restart it); only a step to a child animates.
+  // Moves in motion (motion.js): the animation of the node shown, kept while it runs (a
+  // redraw with the same HTML does not restart it) and forgotten once over (a later redraw,
+  // the Power view say, does not play it again); only a step to a child animates.
   let shownNode = null;
   let motion = { cells: {}, fx: "" };
+  const over = (el) => el.getAnimations({ subtree: true }).every((a) => a.playState === "finished");
   function motionFor(store, v) {
-    if (store.current === shownNode) return motion;
+    if (store.current === shownNode) {
+      for (const cell of Object.keys(motion.cells)) if (over(cells[cell])) delete motion.cells[cell];
+      if (motion.fx && over(fxLayer)) motion.fx = "";
+      return motion;
+    }
     const node = nodeOf(store, store.current);
     const forward = shownNode !== null && node && node.parent === shownNode;
     shownNode = store.current;

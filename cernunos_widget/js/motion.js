@@ -5,9 +5,9 @@
 // only the view's events (`view.events[*].type` and `.cells`, the engine's): nothing here
 // knows the rules. Off under `prefers-reduced-motion: reduce` or the widget's `motion` trait.
 //
-// motionOf(view) -> {cells: {cell: {cls, delay}}, fx: html, ghosts: n}: a class for the top
-// token of each cell that moves (board.js puts it on that cell's .cw-top), the overlay's
-// ghosts and flares, and how many of them there are (board.js forgets them once all ended).
+// motionOf(view) -> {cells: {cell: {cls, delay}}, fx: html}: a class for the top token of
+// each cell that moves (board.js puts it on that cell's .cw-top) and the overlay's ghosts and
+// flares.
 
 import { owner, icon } from "./dom.js";
 
@@ -89,6 +89,5 @@ export function motionOf(model, view) {
       mark(b, "cw-fx-arrive", delay);
     }
   }
-  const drawn = fx.filter(Boolean);
-  return { cells, fx: drawn.join(""), ghosts: drawn.length };
+  return { cells, fx: fx.join("") };
 }

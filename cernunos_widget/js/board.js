@@ -3,8 +3,9 @@
 // a stack inspector line and a legend of the highlights.
 
 import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
-import { storeOf } from "./store.js";
+import { storeOf, nodeOf } from "./store.js";
 import { viewOf } from "./derive.js";
+import { motionOf, motionWanted } from "./motion.js";
 
 const STACK_SHOWN = 5; // letters drawn in a cell; a taller stack shows "+n" and its top five
 
@@ -13,29 +14,55 @@ function cellXY(cell) {
   return [cell.charCodeAt(0) - 96.5, 3.5 - Number(cell[1])];
 }
 
-function arrowPath(x1, y1, x2, y2, cls) {
+function arrowPath(x1, y1, x2, y2, cls, head = 0.14) {
   const [dx, dy] = [x2 - x1, y2 - y1];
   const len = Math.hypot(dx, dy) || 1;
   const [ux, uy] = [dx / len, dy / len];
-  const head = 0.16;
   const [bx, by] = [x2 - ux * head, y2 - uy * head];
   const tip = `${x2},${y2} ${bx - uy * head * 0.6},${by + ux * head * 0.6} ${bx + uy * head * 0.6},${by - ux * head * 0.6}`;
   return `<line class="${cls}" x1="${x1}" y1="${y1}" x2="${bx}" y2="${by}"/><polygon class="${cls}" points="${tip}"/>`;
 }
 
-// The Boar's pushes from `boar`: an arrow from each target toward its destination; a push
-// that wraps leaves by one edge (dashed) and comes back in by the opposite one.
+// The free band across a border at `at` (cell units along the push's axis) where an arrow
+// covers no token: a cell's icon spans 0.28-0.72 of its width and 0.26-0.69 of its height,
+// its stack letters end at 0.84 (measured on the drawn board, with a margin), so a horizontal
+// push has ±0.26 around the border and a vertical one from 0.12 above it to 0.18 below it.
+function band(at, vertical) {
+  return vertical ? [at - 0.12, at + 0.18] : [at - 0.26, at + 0.26];
+}
+
+// An arrow along one axis from band end `a` to band end `b`, at `across` on the other axis.
+function axisArrow(vertical, a, b, across, head) {
+  return vertical ? arrowPath(across, a, across, b, "cw-push-line", head) : arrowPath(a, across, b, across, "cw-push-line", head);
+}
+
+// The Boar's pushes from `boar`: an arrow from each target toward its destination across
+// their border, clear of both tokens; a push that wraps leaves by one edge (dashed) and
+// comes back in by the opposite one (a dot marks where it comes in).
 function pushArrows(boar, pushes) {
   const [bx, by] = cellXY(boar);
   return pushes.map(([target, dest, wraps]) => {
     const [tx, ty] = cellXY(target);
     const [dx, dy] = cellXY(dest);
+    const vertical = tx === bx; // the Boar pushes along its own column, or its row
+    const step = vertical ? Math.sign(ty - by) : Math.sign(tx - bx);
+    const [t, d, across] = vertical ? [ty, dy, tx] : [tx, dx, ty];
+    const side = (at, s) => band(at, vertical)[s > 0 ? 1 : 0]; // the band's end on side s
     const attrs = `class="cw-push${wraps ? " cw-wrap" : ""}" data-target="${target}" data-dest="${dest}"`;
-    if (!wraps) return `<g ${attrs}>${arrowPath(tx + (dx - tx) * 0.28, ty + (dy - ty) * 0.28, dx - (dx - tx) * 0.3, dy - (dy - ty) * 0.3, "cw-push-line")}</g>`;
-    const [ux, uy] = [Math.sign(tx - bx), Math.sign(ty - by)];
-    return `<g ${attrs}>${arrowPath(tx + ux * 0.28, ty + uy * 0.28, tx + ux * 0.5, ty + uy * 0.5, "cw-push-line")}`
-      + `<circle class="cw-wrap-dot" cx="${dx - ux * 0.44}" cy="${dy - uy * 0.44}" r="0.06"/>`
-      + `${arrowPath(dx - ux * 0.44, dy - uy * 0.44, dx - ux * 0.2, dy - uy * 0.2, "cw-push-line")}</g>`;
+    if (!wraps) {
+      const border = (t + d) / 2;
+      return `<g ${attrs}>${axisArrow(vertical, side(border, -step), side(border, step), across)}</g>`;
+    }
+    // along a column the band at an edge is too short to read: the stubs run down the cell's
+    // right side instead (0.9 of its width out, 0.8 in: beside its token, clear of its name;
+    // a cell of the middle row's Boar can be left by one push and entered by the other)
+    const exit = t + step * 0.5; // the board's edge beyond the target
+    const entry = d - step * 0.5; // the opposite edge, before the destination
+    const [xOut, xIn, reach] = vertical ? [across + 0.4, across + 0.3, 0.4] : [across, across, 0.26];
+    const dot = vertical ? `cx="${xIn}" cy="${entry + step * 0.04}"` : `cx="${entry + step * 0.04}" cy="${xIn}"`;
+    return `<g ${attrs}>${axisArrow(vertical, exit - step * reach, exit, xOut, 0.1)}`
+      + `<circle class="cw-wrap-dot" ${dot} r="0.05"/>`
+      + `${axisArrow(vertical, entry, entry + step * reach, xIn, 0.1)}</g>`;
   }).join("");
 }
 
@@ -52,8 +79,21 @@ const LEGEND = [
   ["changed", "last change", "cells the last decision changed"],
   ["best", "best", "the analysis's best decision"],
   ["zone", "zone", "where the token under the pointer acts (a Boar's pushes as arrows)"],
-  ["coverable", "coverable", "cells the player to move could cover (Power view)"],
+  ["coverable", "coverable", "opposing tokens the player to move could cover: power 0 or less (Power view)"],
 ];
+
+// The top token's power and where it comes from (R-9, R-10), read as the engine writes it
+// (session/view.py: "power 1 (base 0, +1 Deer a2, -1 Wolf a1)"), each term coloured.
+const POWER_TIP = "base: own tokens directly below, without a break (R-9); +1 for each own Deer on an adjacent top, −1 for each opposing Wolf whose zone holds this cell (R-10)";
+
+function powerLine(power) {
+  const sign = power.total > 0 ? "pos" : power.total < 0 ? "neg" : "zero";
+  const terms = [`<span class="cw-info-base">base ${esc(power.base)}</span>`]
+    .concat(power.deer.map((c) => `<span class="cw-info-deer">+1 Deer ${esc(c)}</span>`))
+    .concat(power.wolves.map((c) => `<span class="cw-info-wolf">-1 Wolf ${esc(c)}</span>`));
+  return `<div class="cw-info-power" data-role="power" data-tip="${esc(POWER_TIP)}">power `
+    + `<b class="cw-info-total cw-power-${sign}">${esc(power.total)}</b> (${terms.join(", ")})</div>`;
+}
 
 export function createBoard(ctx) {
   const { model, local } = ctx;
@@ -70,8 +110,9 @@ export function createBoard(ctx) {
     cells[cell] = c;
     grid.append(c);
   }
+  const fxLayer = h("div", { class: "cw-fx-layer", "data-role": "motion", "aria-hidden": "true" }); // motion.js
   const arrows = h("div", { class: "cw-arrows", "aria-hidden": "true" });
-  grid.append(arrows);
+  grid.append(fxLayer, arrows);
   const ranks = h("div", { class: "cw-ranks", "aria-hidden": "true" }, ["3", "2", "1"].map((r) => `<span>${r}</span>`).join(""));
   const files = h("div", { class: "cw-files", "aria-hidden": "true" }, ["a", "b", "c", "d"].map((c) => `<span>${c}</span>`).join(""));
   wrap.append(ranks, grid, h("span"), files);
@@ -120,13 +161,35 @@ export function createBoard(ctx) {
       html += `<span class="cw-info-count">${stack.length} token${stack.length > 1 ? "s" : ""}, bottom → top:</span> `;
       html += stack.split("").map((l) => `<span class="cw-chip cw-${owner(l)}" title="${PLAYERS[owner(l)]} ${esc(names[l.toUpperCase()])}">${icon(model, l, "cw-chip-icon")}${l}</span>`).join("");
     }
+    const power = v.powers[cell];
+    if (power) html += powerLine(power);
     if (zone) html += `<div class="cw-info-zone">${esc(zone.label)}</div>`;
     return html;
+  }
+
+  // Moves in motion (motion.js): the animation of the node shown, kept while it runs (a
+  // redraw with the same HTML does not restart it) and forgotten once over (a later redraw,
+  // the Power view say, does not play it again); only a step to a child animates.
+  let shownNode = null;
+  let motion = { cells: {}, fx: "" };
+  const over = (el) => el.getAnimations({ subtree: true }).every((a) => a.playState === "finished");
+  function motionFor(store, v) {
+    if (store.current === shownNode) {
+      for (const cell of Object.keys(motion.cells)) if (over(cells[cell])) delete motion.cells[cell];
+      if (motion.fx && over(fxLayer)) motion.fx = "";
+      return motion;
+    }
+    const node = nodeOf(store, store.current);
+    const forward = shownNode !== null && node && node.parent === shownNode;
+    shownNode = store.current;
+    motion = forward && motionWanted(model) ? motionOf(model, v) : { cells: {}, fx: "" };
+    return motion;
   }
 
   function update(store) {
     const v = viewOf(store, store.current);
     if (!v) return;
+    const moving = motionFor(store, v);
     const overlay = (store.settings || {}).overlay;
     const targets = new Set(v.targets);
     if (local.kind && v.placements[local.kind]) v.placements[local.kind].forEach((c) => targets.add(c));
@@ -140,7 +203,9 @@ export function createBoard(ctx) {
     const changed = new Set(v.changed);
     const a = store.analysis || {};
     const best = new Set(a.node === store.current && a.lines && a.lines.length ? a.lines[0].cells : []);
-    const coverable = new Set(overlay ? v.coverable : []);
+    // coverable: only the opponent's tokens (an empty cell or one's own is always coverable, R-11)
+    const opposing = (c) => v.stacks[c] && owner(v.stacks[c].slice(-1)) !== v.placer;
+    const coverable = new Set(overlay ? v.coverable.filter(opposing) : []);
     const hoverTop = local.hover && v.stacks[local.hover] ? v.stacks[local.hover].slice(-1).toUpperCase() : null;
     const zone = hoverTop ? (model.get("zones")[hoverTop] || {})[local.hover] : null;
     const zoneCells = new Set(zone ? zone.cells : []);
@@ -165,7 +230,9 @@ export function createBoard(ctx) {
       let body = "";
       if (stack) {
         const top = stack[stack.length - 1];
-        body += `<span class="cw-top cw-${owner(top)}" data-top="${top}">${icon(model, top, "cw-icon")}</span>`;
+        const fx = moving.cells[cell]; // a class and a delay when this cell's top moves in
+        const fxAttrs = fx ? ` ${fx.cls}" style="animation-delay:${fx.delay}ms` : "";
+        body += `<span class="cw-top cw-${owner(top)}${fxAttrs}" data-top="${top}">${icon(model, top, "cw-icon")}</span>`;
         body += `<span class="cw-stack" data-height="${stack.length}">${stackLetters(stack)}</span>`;
         const power = v.powers[cell];
         if (overlay && power) {
@@ -176,6 +243,7 @@ export function createBoard(ctx) {
       if (flags.best) body += `<span class="cw-best-mark" aria-hidden="true">★</span>`;
       setHtml(c._body, body);
     }
+    setHtml(fxLayer, moving.fx);
     setHtml(arrows, pushes.length ? `<svg viewBox="0 0 4 3">${pushArrows(local.hover, pushes)}</svg>` : "");
     setHtml(info, inspect(local.hover, v, zone, names));
     const shown = new Set(["target", "picked", "changed", "zone"]);

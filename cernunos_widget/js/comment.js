@@ -7,7 +7,7 @@ import { storeOf, nodeOf } from "./store.js";
 export function createComment(ctx) {
   const { model, request } = ctx;
   const el = h("textarea", {
-    class: "cw-comment-box", "data-role": "comment", "data-comment": "", rows: "1",
+    class: "cw-comment-box", "data-role": "comment", "data-comment": "", rows: "2",
     placeholder: "comment on this position", "aria-label": "comment on this position",
   });
   let typedOn = null; // the node the text being typed belongs to

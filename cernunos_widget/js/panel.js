@@ -17,12 +17,14 @@ const TOOL_ICONS = {
   review: '<path d="M4 6h10M4 12h10M4 18h6M14 17l3 3 5-6"/>',
   download: '<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>',
   open: '<path d="M3 6h6l2 2h10v11H3z"/>',
+  present: '<path d="M2 4h20M4 4v11h16V4M12 15v3M8 21l4-3 4 3"/>', // a screen on its stand
 };
 
 // [action, label, tooltip]; the toolbar is split into groups before "overlay" and "analyse".
 const ACTIONS = [
   ["back", "Back", "Back one decision (←)"],
   ["forward", "Forward", "Forward along the main line (→)"],
+  ["present", "Present", "Presentation mode: the board and the narration large, for a room (P; Esc leaves)"],
   ["overlay", "Power", "Show every top token's power"],
   ["promote", "Promote", "Make this variation the main line"],
   ["delete", "Delete", "Delete from this decision on"],
@@ -154,6 +156,7 @@ export function createToolbar(ctx) {
     buttons.stop.disabled = !(running || isReviewing(store));
     buttons.review.disabled = isReviewing(store);
     setAttr(buttons.edit, "aria-pressed", local.setup ? "true" : "false");
+    setAttr(buttons.present, "aria-pressed", local.present ? "true" : "false");
     const chosen = (store.settings || {}).engine || "auto";
     if (engine.value !== chosen) engine.value = chosen;
   }

@@ -68,7 +68,7 @@ function kernelState(model) {
 }
 
 function render({ model, el }) {
-  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, kernel: kernelState(model) };
+  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, present: false, kernel: kernelState(model) };
   const fixedStatic = Boolean(model.get("static"));
   const playable = model.get("playable") !== false; // a walk-only page answers only walking
   const session = createLocalSession(); // answers when no kernel does
@@ -273,6 +273,7 @@ function render({ model, el }) {
     else if (name === "analyse") request({ type: "analyse", node: store.current, ...analysis.limit(), multipv: 3 });
     else if (name === "stop") request({ type: "stop" });
     else if (name === "review") request({ type: "review" });
+    else if (name === "present") present(!local.present);
     else if (name === "edit") {
       local.setup = !local.setup; // the position editor (editor.js)
       if (local.setup) editor.open(store);
@@ -288,7 +289,7 @@ function render({ model, el }) {
     if (!v) return;
     const d = target.dataset;
     if (d.action === "hint") return; // hint.js answers its own button
-    const walking = d.node !== undefined || ["back", "forward", "overlay"].includes(d.action);
+    const walking = d.node !== undefined || ["back", "forward", "overlay", "present"].includes(d.action);
     if (local.kernel === "static" && !playable && !walking) return say(STATIC_NOTE);
     if (d.node !== undefined) go(Number(d.node));
     else if (d.action) action(d.action, store);
@@ -299,9 +300,45 @@ function render({ model, el }) {
     else if (d.cell !== undefined) clickCell(d.cell, v);
   }
 
+  // ---- presentation mode (issue #25 item 6): the board and the narration large for a room,
+  // the other controls out of the way (widget.css: .cw-root[data-present]); full screen when
+  // the host allows it (which also lifts the board out of a notebook cell), else the window.
+  // P or the Present button toggle it; Escape (or leaving full screen) ends it.
+  let fullScreen = false; // this view asked for full screen and got it
+  function present(on) {
+    if (Boolean(local.present) === on) return;
+    local.present = on;
+    setAttr(root, "data-present", on ? "" : null);
+    if (on && document.fullscreenEnabled && root.requestFullscreen && !document.fullscreenElement) {
+      root.requestFullscreen().catch(() => {}); // refused (no user gesture, an iframe): the window
+    } else if (!on && document.fullscreenElement === root) document.exitFullscreen().catch(() => {});
+    if (on && !root.contains(document.activeElement)) root.focus(); // Escape reaches onKey
+    update();
+  }
+  function onFullScreen() {
+    if (document.fullscreenElement === root) fullScreen = true;
+    else if (fullScreen) {
+      fullScreen = false;
+      present(false); // the browser's own Escape (or F11) left full screen
+    }
+  }
+  document.addEventListener("fullscreenchange", onFullScreen);
+
   function onKey(event) {
     const tag = event.target.tagName;
     if (tag === "TEXTAREA" || tag === "INPUT" || tag === "SELECT") return;
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (event.key === "Escape" && local.present) {
+      present(false);
+      event.preventDefault();
+      return;
+    }
+    if ((event.key === "p" || event.key === "P") && plain && !event.target.closest(".cw-editor")) {
+      present(!local.present);
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
     if ((event.key === "Enter" || event.key === " ") && tag !== "BUTTON" && event.target.getAttribute("role") === "button") {
       event.preventDefault();
       event.target.click(); // a move or an analysis line, operated by keyboard
@@ -379,6 +416,7 @@ function render({ model, el }) {
 
   return () => {
     clearTimeout(pingTimer);
+    document.removeEventListener("fullscreenchange", onFullScreen);
     model.off("msg:custom", onCustom);
     model.off("change:tree", update);
     model.off("change:tick", update);

@@ -50,6 +50,8 @@ class CernunosWidget(anywidget.AnyWidget):
     overlay = traitlets.Bool(False)  # the power overlay (carried in the tree's settings)
     engine = traitlets.Unicode("auto")  # the Analyse button's search
     memory_mb = traitlets.Float(512.0)  # the most an MCTS tree may take (MiB)
+    # moves animated on the board (js/motion.js); the system's reduced-motion wish wins
+    motion = traitlets.Bool(True).tag(sync=True)
 
     def __init__(
         self,
@@ -290,6 +292,7 @@ class CernunosWidget(anywidget.AnyWidget):
             "colors": self.colors,
             "kind_names": self.kind_names,
             "zones": self.zones,
+            "motion": self.motion,
         }
 
     # ------------------------------------------------------------------ state and patches

@@ -232,7 +232,7 @@ def test_every_control_by_tab_with_visible_focus_and_a_decision_by_keyboard(lab)
     assert [name for name, ring, _ in met if not ring] == []  # every focused control shows it
     # The board is one Tab stop (the grid pattern), first after the root; the reserves next.
     assert [cell for _, _, cell in met if cell] == ["a3"] and met[0][2] == "a3"
-    crow = page.evaluate("document.querySelector('.cw-root [data-kind=C][data-player=g]').dataset.a11y")
+    crow = page.locator(".cw-root [data-kind=C][data-player=g]").get_attribute("data-a11y")
     reserve = page.evaluate(
         "[...document.querySelectorAll('.cw-root .cw-reserve.cw-g button:not(:disabled)')]"
         ".map((b) => b.dataset.a11y)"

@@ -56,6 +56,20 @@ def test_an_illegal_placement_changes_nothing_and_gives_the_engines_reason():
     assert w.message == reply["message"]
     with pytest.raises(IllegalDecisionError, match="Tree cannot go on b2"):
         w.play("T@b2")  # the same reason from Python
+    # then the legal options (README: a refusal shows them): here the Tree's other cells
+    others = " ".join(f"T@{c}" for c in ("a1", "b1", "c1", "d1", "a2", "c2", "d2", "a3", "b3"))
+    assert reply["message"].endswith(f"(R-11); legal Tree placements: {others} T@c3 T@d3")
+
+
+def test_a_kind_with_no_legal_placement_is_refused_with_every_legal_decision():
+    w = CernunosWidget(cpn=cpn({"a1": "S"}))  # Green's only Squirrel is on the board
+    with pytest.raises(IllegalDecisionError) as refused:
+        w.play("S@b1")
+    legal = w.position.legal_texts()
+    assert str(refused.value) == (
+        f"Squirrel cannot go on b1: Green has no Squirrel left in reserve; legal: {' '.join(legal)}"
+    )
+    assert "T@b1" in legal and not any(d.startswith("S@") for d in legal)
 
 
 def test_boar_target_chosen_by_the_other_player_r27():

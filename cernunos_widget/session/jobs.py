@@ -212,6 +212,9 @@ def analysis_work(
 
         def final() -> None:
             nonlocal lines, status
+            failed = stream.take_error()  # an update the timer sent failed: say so
+            if failed is not None and status == "done":
+                status = f"error: {failed}"
             try:
                 lines = lines if last is None else [
                     line_dict(node.position, info, replays) for info in last

@@ -10,6 +10,7 @@ keeps them per node in a :class:`NodeDisplay`; the widget and static export shar
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine import CernunosError, Rules
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from .core import Change, Session
 
 MAX_EXPLORER_ENTRIES = 30  # the explorer panel's rows (the most played decisions)
-_ZONES = {Rules(): zone_table()}  # the hover zones by rules (R-6: the Wolf's depends on them)
+MAX_ZONE_TABLES = 16  # rule sets whose hover zones are kept (any number may be asked for)
 
 
 @runtime_checkable
@@ -68,11 +69,11 @@ class NodeDisplay:
         self._moves.clear()
 
 
+@lru_cache(maxsize=MAX_ZONE_TABLES)
 def zones(rules: Rules) -> dict:
-    """The hover zones under ``rules``, computed once per rule set."""
-    if rules not in _ZONES:
-        _ZONES[rules] = zone_table(rules)
-    return _ZONES[rules]
+    """The hover zones under ``rules`` (R-6: the Wolf's depend on them), computed once for
+    each of the last rule sets asked for (a bounded cache: #24)."""
+    return zone_table(rules)
 
 
 def settings(rules: Rules, overlay: bool = False, engine: str = "auto") -> dict:

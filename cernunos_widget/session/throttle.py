@@ -40,7 +40,8 @@ class Throttle:
     final update at once.
 
     ``clock`` and ``timer`` are injectable (tests use a fake clock and fire timers by hand).
-    An update that raises while sent by the timer is raised again by the next :meth:`offer`.
+    An update that raises while sent by the timer is raised again by the next :meth:`offer`
+    (or by :meth:`finish`, after the final update is sent).
     """
 
     def __init__(
@@ -72,8 +73,16 @@ class Throttle:
             if self._armed is None:
                 self._send_or_wait()
 
+    def take_error(self) -> BaseException | None:
+        """The failure of an update the timer sent, not yet raised (None if none): a final
+        update may report it (then :meth:`finish` does not raise it)."""
+        error, self._error = self._error, None
+        return error
+
     def finish(self, update: Update) -> None:
-        """Send the final ``update`` now; a waiting one is dropped, later offers ignored."""
+        """Send the final ``update`` now; a waiting one is dropped, later offers ignored.
+        An update that failed on the timer since the last offer is raised after it: the
+        final result still reaches the views, and the failure is not lost."""
         with self._lock:
             self._done = True
             self._waiting = None
@@ -82,6 +91,9 @@ class Throttle:
                 self._armed = None
             self._last = self._clock()
             update()
+            if self._error is not None:
+                error, self._error = self._error, None
+                raise error
 
     def _send_or_wait(self) -> None:
         """Under the lock: send the waiting update if the interval has passed, else arm

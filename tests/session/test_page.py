@@ -9,7 +9,7 @@ import json
 import pytest
 from cpn_builder import FINAL_PLACEMENT
 
-from cernunos_widget.engine import START_CPN, CernunosError, Position
+from cernunos_widget.engine import START_CPN, CernunosError, Position, Rules
 from cernunos_widget.record.files import fill_result, format_game, read_game
 from cernunos_widget.record.tree import Game
 from cernunos_widget.session import gamefiles, page
@@ -171,3 +171,13 @@ def test_a_page_replaces_its_file_atomically_and_never_a_folder(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["board.html", "link.html"]
     with pytest.raises(CernunosError, match="it is a folder"):
         to_html(Game.parse("B@b2"), tmp_path)
+
+
+def test_the_hover_zones_kept_are_bounded_whatever_the_rule_sets_asked():
+    """#24: one zone table was kept per rule set ever asked for, without bound."""
+    page.zones.cache_clear()
+    for trees in range(1, 21):
+        for wolf in ("wolf-1+", ""):
+            page.zones(Rules.parse(f"{wolf}counts=T{trees}"))
+    assert page.zones.cache_info().currsize == page.MAX_ZONE_TABLES
+    assert page.zones(Rules()) == page.zones(Rules())  # the same table again

@@ -109,6 +109,26 @@ def test_an_update_failing_on_the_timer_is_raised_to_the_producer():
         stream.offer(lambda: None)
 
 
+def test_an_update_failing_on_the_timer_is_raised_by_the_final_one_once_sent():
+    """#24: a failure on the timer followed by the final update was silently dropped."""
+    t, sent = FakeTime(), []
+    stream = t.throttle()
+    stream.offer(lambda: 1 / 0)
+    t.advance(1.0)
+    with pytest.raises(ZeroDivisionError):
+        stream.finish(lambda: sent.append("final"))
+    assert sent == ["final"]  # the final result reached the views first
+
+
+def test_a_final_update_that_reports_the_timers_failure_takes_it():
+    t, sent = FakeTime(), []
+    stream = t.throttle()
+    stream.offer(lambda: 1 / 0)
+    t.advance(1.0)
+    stream.finish(lambda: sent.append(f"error: {stream.take_error()}"))
+    assert sent == ["error: division by zero"]
+
+
 # ---------------------------------------------------------------------- in the session
 
 

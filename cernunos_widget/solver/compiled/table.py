@@ -219,12 +219,12 @@ class Table(NamedTuple):
         size).  A new table's zero pages are faulted in one by one as a search lands on
         them, which cost a node-limited batch search more than a third of its time
         (``benchmarks/batch.py``); emptying the used slots of a kept one costs a scan of
-        the keys.  Every write to a slot gives it its nonzero key (an entry moved to a
-        bucket's second slot carries its key), so zeroing the slots with a key leaves
-        every array all zero: the same as a new table, so the same search results."""
-        used = np.flatnonzero(self.keys)
+        each array.  Each array's own nonzero slots are zeroed: threads searching at once
+        (lazy SMP) may leave a slot whose key another thread cleared while its other
+        fields hold values, so the keys alone do not find every written slot.  The table
+        is then all zero: the same as a new table, so the same search results."""
         for array in self:
-            array[used] = 0
+            array[np.flatnonzero(array)] = 0
         with _spares_lock:
             _spares.setdefault(self.keys.size.bit_length() - 1, self)
 

@@ -74,9 +74,8 @@ export function createBoard(ctx) {
     c._name = h("span", { class: "cw-cell-name", style: SR_ONLY }); // the cell's name, in words
     c.append(h("span", { class: "cw-coord", "aria-hidden": "true" }, cell), c._body, c._name);
     cells[cell] = c;
-    grid.append(c);
   }
-  makeGrid(grid, CELLS.map((cell) => cells[cell]), 4);
+  makeGrid(grid, CELLS.map((cell) => cells[cell]), 4); // in rows of four
   const arrows = h("div", { class: "cw-arrows", "aria-hidden": "true" });
   grid.append(arrows);
   const ranks = h("div", { class: "cw-ranks", "aria-hidden": "true" }, ["3", "2", "1"].map((r) => `<span>${r}</span>`).join(""));

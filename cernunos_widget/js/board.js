@@ -1,4 +1,5 @@
-// The board: twelve cells (buttons: Tab, Enter and Space work) built once, redrawn in place
+// The board: twelve cells (buttons in a WAI-ARIA grid, gridkeys.js: one Tab stop, arrows move,
+// Enter and Space click) built once, redrawn in place
 // (targets, picks, zones, powers), row numbers and files around them, the Boar's push arrows,
 // a stack inspector line and a legend of the highlights.
 
@@ -6,7 +7,11 @@ import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js"
 import { storeOf, nodeOf } from "./store.js";
 import { viewOf } from "./derive.js";
 import { motionOf, motionWanted } from "./motion.js";
+import { makeGrid } from "./gridkeys.js";
 
+// Read by screen readers, not shown: a cell's name comes from its content (an aria-label
+// that differs from the letters shown would fail WCAG 2.5.3, label in name).
+const SR_ONLY = "position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap;";
 const STACK_SHOWN = 5; // letters drawn in a cell; a taller stack shows "+n" and its top five
 
 // Cell name -> [x, y] of its centre, in cell units (a3 is top-left, like the SVG picture).
@@ -99,18 +104,19 @@ export function createBoard(ctx) {
   const { model, local } = ctx;
   const el = h("div", { class: "cw-left" });
   const wrap = h("div", { class: "cw-boardwrap" });
-  const grid = h("div", { class: "cw-board", role: "group", "aria-label": "board: columns a to d, rows 1 to 3" });
+  const grid = h("div", { class: "cw-board", "aria-label": "board: columns a to d, rows 3 to 1" });
   const cells = {};
   for (const cell of CELLS) {
     const dark = ((cell.charCodeAt(0) - 97) + Number(cell[1])) % 2 ? " cw-dark" : "";
     const c = h("button", { type: "button", class: `cw-cell${dark}`, "data-cell": cell });
     c._base = `cw-cell${dark}`;
-    c._body = h("span", { class: "cw-cell-body" });
-    c.append(h("span", { class: "cw-coord", "aria-hidden": "true" }, cell), c._body);
+    c._body = h("span", { class: "cw-cell-body", "aria-hidden": "true" });
+    c._name = h("span", { class: "cw-cell-name", style: SR_ONLY }); // the cell's name, in words
+    c.append(h("span", { class: "cw-coord", "aria-hidden": "true" }, cell), c._body, c._name);
     cells[cell] = c;
-    grid.append(c);
   }
   const fxLayer = h("div", { class: "cw-fx-layer", "data-role": "motion", "aria-hidden": "true" }); // motion.js
+  makeGrid(grid, CELLS.map((cell) => cells[cell]), 4); // in rows of four
   const arrows = h("div", { class: "cw-arrows", "aria-hidden": "true" });
   grid.append(fxLayer, arrows);
   const ranks = h("div", { class: "cw-ranks", "aria-hidden": "true" }, ["3", "2", "1"].map((r) => `<span>${r}</span>`).join(""));
@@ -226,7 +232,9 @@ export function createBoard(ctx) {
       const className = cls.join(" ");
       if (c.className !== className) c.className = className;
       setAttr(c, "data-picked", picked.has(cell) ? "true" : null);
-      setAttr(c, "aria-label", describe(cell, stack, v, names, flags));
+      const name = describe(cell, stack, v, names, flags);
+      if (c._name.textContent !== name) c._name.textContent = name;
+      setAttr(c, "aria-selected", flags.picked ? "true" : "false");
       let body = "";
       if (stack) {
         const top = stack[stack.length - 1];

@@ -11,6 +11,7 @@ import { CELLS, KINDS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./
 import { storeOf } from "./store.js";
 import { viewOf } from "./derive.js";
 import { toolIcon } from "./panel.js";
+import { makeGrid } from "./gridkeys.js";
 
 const MAX_CGN_BYTES = 2000000; // protocol.MAX_CGN_TEXT: larger files open from Python
 
@@ -75,13 +76,13 @@ export function createEditor(ctx) {
     + `<button type="button" data-edit="current" title="Start from the position on the board">From board</button>`);
   palette.append(tools);
 
-  const grid = h("div", { class: "cw-ed-board", role: "grid", "aria-label": "position being set up" });
+  const grid = h("div", { class: "cw-ed-board", "aria-label": "position being set up: columns a to d, rows 3 to 1" });
   const cells = {};
   for (const cell of CELLS) {
     const dark = ((cell.charCodeAt(0) - 97) + Number(cell[1])) % 2 ? " cw-dark" : "";
     cells[cell] = h("button", { type: "button", class: `cw-ed-cell${dark}`, "data-edit-cell": cell });
-    grid.append(cells[cell]);
   }
+  makeGrid(grid, CELLS.map((cell) => cells[cell]), 4); // one Tab stop, arrows move (gridkeys.js)
 
   const phaseOptions = EDIT_PHASES.map(([p, text]) => `<option value="${esc(p)}">${esc(text)}</option>`).join("");
   const fields = h("div", { class: "cw-ed-fields" },

@@ -83,7 +83,8 @@ export function createLocalSession() {
     return null;
   }
 
-  // A placement refused with the engine's reason (R-9..R-12), as session/core.py's _explained.
+  // A placement refused with the engine's reason (R-9..R-12), then the legal options (the
+  // kind's own placements, or every legal decision if it has none), as core.py's _explained.
   function explained(position, item, error) {
     const [kind, cell] = item.split("@");
     if (cell !== undefined && item.indexOf("@") === kind.length && ["placement", "final-placement"].includes(position.choice)) {
@@ -93,7 +94,12 @@ export function createLocalSession() {
       } catch {
         why = null;
       }
-      if (why) return new IllegalDecisionError(`${KIND_TITLES[kind.toUpperCase()]} cannot go on ${cell}: ${why}.`, item, error.legal);
+      if (why) {
+        const name = KIND_TITLES[kind.toUpperCase()];
+        const same = error.legal.filter((d) => d.startsWith(`${kind.toUpperCase()}@`));
+        const legal = same.length ? `legal ${name} placements: ${same.join(" ")}` : `legal: ${error.legal.join(" ")}`;
+        return new IllegalDecisionError(`${name} cannot go on ${cell}: ${why}; ${legal}`, item, error.legal);
+      }
     }
     return error;
   }

@@ -174,6 +174,13 @@ function analysisSelect(role, title, choices) {
     choices.map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join(""));
 }
 
+// A select with its visible label in front ("time ∞"), the label naming it.
+function labelled(text, select) {
+  const label = h("label", { class: "cw-analysis-label" }, `${esc(text)} `);
+  label.append(select);
+  return label;
+}
+
 // What the analysis panel shows for the current node: the live analysis when it is for this
 // node (its lines, or its search under way), else the analysis the session remembered here
 // (store.analyses, labelled as stored), else the live one's last word here (over, an error),
@@ -298,7 +305,7 @@ export function createAnalysis(ctx) {
   const controls = h("div", { class: "cw-analysis-controls" });
   const time = analysisSelect("analysis-time", "How long Analyse searches (∞: until Stop)", ANALYSIS_TIMES);
   const depth = analysisSelect("analysis-depth", "How many decisions ahead Analyse looks", ANALYSIS_DEPTHS);
-  controls.append(time, depth);
+  controls.append(labelled("time", time), labelled("depth", depth));
   const body = h("div", { class: "cw-analysis-body" });
   el.append(controls, body);
 

@@ -356,6 +356,20 @@ function render({ model, el }) {
     }
   }
 
+  // The kernel's `revision` counts the board's changes (a click, Python, a job); the page
+  // reports the one it shows (`shown_revision`), a change from the page being what makes
+  // marimo re-run the cells that read the board (mo.ui.anywidget(w).value). One view reports.
+  function reportRevision() {
+    const revision = model.get("revision");
+    if (revision === undefined || model.get("shown_revision") === revision) return;
+    model.set("shown_revision", revision);
+    try {
+      model.save_changes();
+    } catch (error) { // no kernel to tell (a static page)
+      return;
+    }
+  }
+
   // ---- drawing
   function update() {
     const store = storeOf(model);
@@ -402,6 +416,7 @@ function render({ model, el }) {
   model.on("msg:custom", onCustom);
   model.on("change:tree", update);
   model.on("change:tick", update);
+  model.on("change:revision", reportRevision);
   update();
   let pingTimer = null;
   if (local.kernel !== "static") {
@@ -420,6 +435,7 @@ function render({ model, el }) {
     model.off("msg:custom", onCustom);
     model.off("change:tree", update);
     model.off("change:tick", update);
+    model.off("change:revision", reportRevision);
     root.remove();
   };
 }

@@ -695,7 +695,8 @@ def _follow(start: GameNode, items: list) -> tuple[GameNode, list[Step]]:
 
 
 def _explained(position: Position, item: object, error: IllegalDecisionError) -> CernunosError:
-    """A placement refused with the engine's reason (R-9..R-12) rather than the whole list."""
+    """A placement refused with the engine's reason (R-9..R-12), then the legal options: the
+    kind's own placements, or every legal decision if the kind has none (js/local.js too)."""
     text = str(item)
     kind, at, cell = text.partition("@")
     if at and position.choice in ("placement", "final-placement"):
@@ -705,5 +706,10 @@ def _explained(position: Position, item: object, error: IllegalDecisionError) ->
             why = None
         if why:
             name = Kind.from_letter(kind).title
-            return IllegalDecisionError(f"{name} cannot go on {cell}: {why}.", text, error.legal)
+            same = " ".join(d for d in error.legal if d.startswith(f"{kind.upper()}@"))
+            every = " ".join(error.legal)
+            legal = f"legal {name} placements: {same}" if same else f"legal: {every}"
+            return IllegalDecisionError(
+                f"{name} cannot go on {cell}: {why}; {legal}", text, error.legal
+            )
     return error

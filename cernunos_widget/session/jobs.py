@@ -214,22 +214,36 @@ def analysis_work(
     """Stream the improving best lines of ``node`` into the session's analysis state
     (``options`` go to the analysis, e.g. ``memory_mb``): at most one update per
     0.1 s (the latest wins: :class:`.Throttle`), then the final state.  Every update
-    lists its lines best first (:func:`best_first`); ``state`` numbers their moves."""
+    lists its lines best first (:func:`best_first`); ``state`` numbers their moves.
+    Between two results of the solver's search, its progress updates the shown lines'
+    decisions and seconds, so the status ticks during a long iteration."""
 
     def work(job: Job) -> None:
+        status, lines, last = "done", [], None
+        stream = Throttle()
         if analyser is None:
-            from ..solver import analysis as run
+            from ..solver import analysis
 
             prepare(session, job, base)
+            run = partial(analysis, progress=lambda n, s: stream.offer(partial(tick, n, s)))
         else:
             run = analyser
         replays = Replays(node.position, state=state)
-        status, lines, last = "done", [], None
-        stream = Throttle()
 
         def publish(infos: list) -> None:
             nonlocal lines
             lines = [line_dict(node.position, info, replays) for info in best_first(infos)]
+            session.set_status(job, {**base, "lines": lines})
+
+        def tick(nodes: int, seconds: float) -> None:
+            """The latest lines (``last``: never an older result), searched further."""
+            nonlocal lines
+            if last is None:
+                return  # nothing found yet: the page still says "searching"
+            now = {"nodes": nodes, "seconds": round(seconds, 2)}
+            lines = [
+                {**line_dict(node.position, info, replays), **now} for info in best_first(last)
+            ]
             session.set_status(job, {**base, "lines": lines})
 
         def final() -> None:

@@ -17,7 +17,7 @@ presented as exact.  ``engine="auto"`` (the default) uses the strongest measured
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from ..engine import CernunosError, Decision, Player, Position
@@ -170,9 +170,13 @@ def proof_ordering(position: Position) -> int:
     return LEARNED if position.rules.is_standard else HANDWRITTEN
 
 
-def _budget(limit: Limit | None, stop: threading.Event | None) -> Budget:
+def _budget(
+    limit: Limit | None,
+    stop: threading.Event | None,
+    progress: Callable[[int, float], None] | None = None,
+) -> Budget:
     limit = limit or Limit()
-    return Budget(seconds=limit.time, nodes=limit.nodes, stop=stop)
+    return Budget(seconds=limit.time, nodes=limit.nodes, stop=stop, progress=progress)
 
 
 def solve(
@@ -311,6 +315,7 @@ def analysis(
     engine: str = "auto",
     memory_mb: float = DEFAULT_MEMORY_MB,
     threads: int | None = None,
+    progress: Callable[[int, float], None] | None = None,
 ) -> Iterator[list[Info]]:
     """Yield improving lists of the ``multipv`` best first decisions until ``limit``.
 
@@ -331,6 +336,9 @@ def analysis(
     There is always at least one list: if the limit ends the search before its first
     result, the last list rates each decision by the heuristic score of its child.
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`).
+    ``progress(decisions, seconds)``, if given, is told how far alpha-beta is between two
+    results (after each first decision, and every few milliseconds of a long search), so a
+    status can tick during a long iteration.
     """
     if position.is_over:
         raise ValueError(f"the game is over ({position.result()}): nothing to analyse")
@@ -343,7 +351,7 @@ def analysis(
     limit = limit or Limit()
     engine = method_of(engine, limit, position)
     if engine.startswith("alphabeta"):
-        results = _improving(position, limit, multipv, stop, engine, threads)
+        results = _improving(position, limit, multipv, stop, engine, threads, progress)
     else:
         budget = _budget(limit, stop)
         results = _mcts_improving(position, budget, multipv, memory_mb, engine, threads)
@@ -482,6 +490,7 @@ def _proofs(
                 engine=method,
                 turn=turn,
             )
+            budget.report()
         yield _ranked(proven, budget, multipv)
         for info in _ranked(proven, budget, multipv):  # refine the shown lines to strong values
             code = info.decision.code
@@ -515,8 +524,9 @@ def _improving(
     stop: threading.Event | None,
     method: str,
     threads: int,
+    progress: Callable[[int, float], None] | None = None,
 ) -> Iterator[list[Info]]:
-    budget = _budget(limit, stop)
+    budget = _budget(limit, stop, progress)
     turn = turn_at(position)
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
@@ -548,6 +558,7 @@ def _improving(
                     raw=raw,
                     turn=turn,
                 )
+                budget.report()
         except (SearchAborted, KeyboardInterrupt):
             return
         yield _ranked(current, budget, multipv)

@@ -37,6 +37,8 @@ class Budget:
     stop: threading.Event | None = None
     started: float = field(default_factory=time.perf_counter)
     spent: int = 0
+    # told (decisions so far, seconds so far) while a search goes on (a live status)
+    progress: Callable[[int, float], None] | None = None
 
     def __post_init__(self) -> None:
         self.deadline = None if self.seconds is None else self.started + self.seconds
@@ -64,6 +66,12 @@ class Budget:
 
     def elapsed(self) -> float:
         return time.perf_counter() - self.started
+
+    def report(self, live: int = 0) -> None:
+        """Tell ``progress`` how far the search is (``live``: the decisions of a compiled
+        search under way, not yet counted in ``spent``)."""
+        if self.progress is not None:
+            self.progress(self.spent + live, self.elapsed())
 
     def exclude(self, seconds: float) -> None:
         """Do not count ``seconds`` spent on something else (preparing the engine)."""

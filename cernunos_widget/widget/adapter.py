@@ -52,6 +52,15 @@ class CernunosWidget(anywidget.AnyWidget):
     memory_mb = traitlets.Float(512.0)  # the most an MCTS tree may take (MiB)
     # moves animated on the board (js/motion.js); the system's reduced-motion wish wins
     motion = traitlets.Bool(True).tag(sync=True)
+    # Small synced values that follow the board, whoever moved it (a click, Python, a job):
+    # hosts that re-run code on a trait change (marimo's mo.ui.anywidget(w).value,
+    # w.observe) see every move. Written by the kernel only; the page never sets them.
+    node_id = traitlets.Int(0).tag(sync=True)  # the current node's id
+    current_cpn = traitlets.Unicode("").tag(sync=True)  # its CPN ("" inside an effect)
+    revision = traitlets.Int(0).tag(sync=True)  # counts changes of the tree or the node
+    # The revision the page shows, which the page reports back: marimo re-runs the cells that
+    # read the board only on a change coming from the page (not echoed to other views).
+    shown_revision = traitlets.Int(0).tag(sync=True, echo_update=False)
 
     def __init__(
         self,
@@ -77,6 +86,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self.message = ""  # the last refusal of a page request (the page shows it too)
         super().__init__(overlay=overlay, zones=page.zones(game.rules), **kwargs)
         self.tree = self._full_state()
+        self._follow()
         self._session.subscribe(self._on_change)
         self.on_msg(self._on_page_message)
         _track(self)
@@ -309,6 +319,16 @@ class CernunosWidget(anywidget.AnyWidget):
         if change.reset:
             self.zones = page.zones(self.rules)  # a new game may have other rules
         self._emit(page.patch_of(self._session, change, self._settings()))
+        if change.reset or change.nodes or change.removed or change.current is not None:
+            self._follow(bump=True)
+
+    def _follow(self, bump: bool = False) -> None:
+        """Set the traits that follow the board (``node_id``, ``current_cpn``, ``revision``)."""
+        with self.hold_sync():  # one update message for the three
+            self.node_id = self._session.node.id
+            self.current_cpn = self.cpn
+            if bump:
+                self.revision += 1
 
     def _emit(self, patch: dict) -> None:
         self._dirty = True

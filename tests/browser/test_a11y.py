@@ -1,10 +1,13 @@
-"""Screen readers and keyboard (issue #10 item 7b): axe-core's WCAG 2 A/AA rules in
-JupyterLab (light and dark), text contrast in every theme, every control reachable by Tab with
-a visible focus, and a decision made by keyboard alone that reaches the kernel."""
+"""Screen readers and keyboard (issue #10 item 7b, issue #25 item 7): axe-core's WCAG 2.0 and
+2.1 A/AA rules in JupyterLab (light and dark, the position editor open) and in a static page,
+text contrast in every theme, every control reachable by Tab with a visible focus, the board
+one Tab stop with arrows inside (the WAI-ARIA grid pattern), and a decision made by keyboard
+alone that reaches the kernel."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -47,17 +50,21 @@ def axe_js() -> Path:
     return script
 
 
+WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
 def axe_problems(page, axe: Path) -> list[str]:
-    """The serious and critical WCAG 2 A/AA violations axe finds in the widget's root."""
+    """The serious and critical WCAG 2.0 and 2.1 A/AA violations axe finds in the widget."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.add_script_tag(path=str(axe))
     violations = page.evaluate(
-        """async () => {
+        """async (tags) => {
           const result = await window.axe.run(document.querySelector('.cw-root'),
-            { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+            { runOnly: { type: 'tag', values: tags } });
           return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
             nodes: v.nodes.slice(0, 4).map((n) => n.target.join(' ')) }));
-        }"""
+        }""",
+        WCAG_TAGS,
     )
     return [
         f"{v['impact']} {v['id']} ({v['help']}): {v['nodes']}"
@@ -93,8 +100,31 @@ def test_axe_reports_no_serious_issue_in_light_and_dark(lab, axe_js):
             page.locator('.cw-root [data-cell="b2"]').hover()
             assert page.locator(".cw-root .cw-zone").count() > 0
             assert axe_problems(page, axe_js) == [], theme
+        page.locator(".cw-root [data-action=edit]").click()  # the position editor's grid
+        expect(page.locator(".cw-root [data-role=editor]")).to_be_visible()
+        assert axe_problems(page, axe_js) == [], "editor"
     finally:
         set_lab_theme(page, "JupyterLab Light")  # the setting outlives this notebook
+
+
+def test_axe_reports_no_serious_issue_in_a_static_page(page, tmp_path, axe_js):
+    w = CernunosWidget(cpn=TALL_CPN)
+    w.play("B@d3")
+    w.overlay = True
+    path = tmp_path / "board.html"
+    path.write_text(w.to_html(), encoding="utf-8")
+    page.goto(path.as_uri())
+    page.locator('.cw-root [data-kind="W"][data-player="g"]').click()  # targets lit
+    expect(page.locator('.cw-root [data-cell="a2"]')).to_have_class(re.compile("cw-target"))
+    assert page.locator(".cw-root [data-cell] .cw-stack").count() == 5  # named cells with letters
+    assert axe_problems(page, axe_js) == []
+    for text, role in (("time", "analysis-time"), ("depth", "analysis-depth")):  # seen labels
+        label = page.locator(".cw-root label:visible", has=page.locator(f"[data-role={role}]"))
+        expect(label).to_contain_text(text)
+        expect(page.locator(f".cw-root [data-role={role}]")).to_have_accessible_name(text)
+    page.locator(".cw-root [data-action=edit]").click()
+    expect(page.locator(".cw-root [data-role=editor]")).to_be_visible()
+    assert axe_problems(page, axe_js) == [], "editor"
 
 
 CONTRAST_JS = """(root) => {
@@ -156,8 +186,9 @@ def test_text_contrast_is_at_least_4_5_in_every_theme(page, tmp_path, theme):
     assert root.evaluate(CONTRAST_JS) == []
 
 
-def focus_sequence(page, limit: int = 120) -> list[str]:
-    """Tab from the widget's root until the focus leaves it; the a11y ids met, in order."""
+def focus_sequence(page, limit: int = 120) -> list[tuple[str, bool, str]]:
+    """Tab from the widget's root until the focus leaves it: (a11y id, focus ring shown,
+    cell name or "") of each element met, in order."""
     page.locator(".cw-root").focus()
     met = []
     for _ in range(limit):
@@ -167,13 +198,17 @@ def focus_sequence(page, limit: int = 120) -> list[str]:
               if (!el || !el.closest('.cw-root')) return null;
               const s = getComputedStyle(el);
               const ring = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2;
-              return [el.dataset.a11y || el.tagName, ring];
+              return [el.dataset.a11y || el.tagName, ring, el.dataset.cell || ''];
             }"""
         )
         if here is None:
             break
-        met.append(here)
+        met.append(tuple(here))
     return met
+
+
+def focused(page, selector: str) -> bool:
+    return page.evaluate("(s) => document.activeElement.matches(s)", selector)
 
 
 def test_every_control_by_tab_with_visible_focus_and_a_decision_by_keyboard(lab):
@@ -186,27 +221,47 @@ def test_every_control_by_tab_with_visible_focus_and_a_decision_by_keyboard(lab)
         """() => { const out = [];
           document.querySelectorAll('.cw-root button:not(:disabled), .cw-root select, '
             + '.cw-root textarea, .cw-root [role=button][tabindex="0"]').forEach((el, i) => {
-            if (el.getClientRects().length) { el.dataset.a11y = 'c' + i; out.push('c' + i); } });
+            if (el.getClientRects().length && el.getAttribute('tabindex') !== '-1') {
+              el.dataset.a11y = 'c' + i; out.push('c' + i); } });
           return out; }"""
     )
-    assert len(controls) > 30  # 12 cells, the reserves, the toolbar, the move list, the comment
+    assert len(controls) > 20  # a cell, the reserves, the toolbar, the move list, the comment
     met = focus_sequence(page)
-    reached = {name for name, _ in met}
+    reached = {name for name, _, _ in met}
     assert set(controls) <= reached, sorted(set(controls) - reached)
-    assert [name for name, ring in met if not ring] == []  # every focused control shows it
+    assert [name for name, ring, _ in met if not ring] == []  # every focused control shows it
+    # The board is one Tab stop (the grid pattern), first after the root; the reserves next.
+    assert [cell for _, _, cell in met if cell] == ["a3"] and met[0][2] == "a3"
+    crow = page.locator(".cw-root [data-kind=C][data-player=g]").get_attribute("data-a11y")
+    reserve = page.evaluate(
+        "[...document.querySelectorAll('.cw-root .cw-reserve.cw-g button:not(:disabled)')]"
+        ".map((b) => b.dataset.a11y)"
+    )
+    assert [name for name, _, _ in met][1 : 1 + len(reserve)] == reserve
+    tabs_to_crow = 1 + [name for name, _, _ in met].index(crow)
+    assert tabs_to_crow == 1 + reserve.index(crow) + 1  # was 19 with a Tab stop per cell
     # A decision by keyboard alone: Green's Crow on b1 makes Purple's Boar on a1 push.
-    for _ in range(80):
-        if page.evaluate("document.activeElement.matches('[data-kind=C][data-player=g]')"):
-            break
-        page.keyboard.press("Shift+Tab")
+    page.locator(".cw-root").focus()
+    for _ in range(tabs_to_crow):
+        page.keyboard.press("Tab")
+    assert focused(page, "[data-kind=C][data-player=g]")
     page.keyboard.press("Enter")
     expect(page.locator('.cw-root [data-kind="C"][data-player="g"]')).to_have_attribute(
         "aria-pressed", "true"
     )
-    for _ in range(40):
-        if page.evaluate("document.activeElement.matches('[data-cell=b1]')"):
-            break
+    for _ in range(1 + reserve.index(crow)):  # back to the board's Tab stop: a3
         page.keyboard.press("Shift+Tab")
+    assert focused(page, "[data-cell=a3][tabindex='0']")
+    current = root.get_attribute("data-current")
+    for key in ("ArrowDown", "ArrowDown", "ArrowDown", "End"):  # a3 a2 a1 a1 d1
+        page.keyboard.press(key)
+    assert focused(page, "[data-cell=d1][tabindex='0']")
+    page.keyboard.press("Home")  # a1: the row's start, not the game's
+    page.keyboard.press("ArrowRight")
+    assert focused(page, "[data-cell=b1][tabindex='0']")
+    assert page.locator(".cw-root [data-cell][tabindex='0']").count() == 1  # a roving tabindex
+    assert root.get_attribute("data-current") == current  # arrows in the board move the focus
+    expect(page.locator(".cw-root [data-role=inspector]")).to_contain_text("b1")
     page.keyboard.press("Space")
     expect(root).to_have_attribute("data-pending", "p chooses boar-target")
     page.keyboard.press("Enter")  # still on b1: Purple's Boar pushes the Crow
@@ -216,7 +271,11 @@ def test_every_control_by_tab_with_visible_focus_and_a_decision_by_keyboard(lab)
     expect(narration).to_contain_text("Boar on a1 pushes")
     state = nb.kernel_state()
     assert state["game"].endswith("T@d3 C@b1 b1") and state["choice"] == "placement"
-    page.locator('.cw-root [data-cell="c1"]').focus()  # the probe cell took the focus
-    page.keyboard.press("ArrowLeft")  # arrows walk the tree from a focused cell too
+    page.locator('.cw-root [data-action="overlay"]').focus()  # focus out of the board:
+    page.keyboard.press("ArrowLeft")  # arrows walk the tree
     expect(root).to_have_attribute("data-pending", "p chooses boar-target")
     assert nb.kernel_state()["choice"] == "boar-target"
+    page.locator(".cw-root").focus()
+    page.keyboard.press("End")
+    expect(root).to_have_attribute("data-pending", "p chooses placement")
+    assert nb.kernel_state()["choice"] == "placement"

@@ -134,6 +134,72 @@ def test_marimo_plays_by_clicks_and_a_cell_reacts(marimo_app, page):  # noqa: F8
     assert kernel_state(5)["current"] == 3
 
 
+# The README's recipe: a cell that reads the board's value re-runs whoever moved the board.
+MARIMO_FOLLOW = """
+import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import json
+
+    import marimo as mo
+
+    from cernunos_widget import CernunosWidget
+
+    w = CernunosWidget()
+
+
+    def play_from_python(count):
+        w.play("{FROM_PYTHON}")
+        return count + 1
+
+
+    python_play = mo.ui.button(value=0, label="play from Python", on_click=play_from_python)
+    board = mo.ui.anywidget(w)
+    mo.vstack([board, python_play])
+    return board, json, mo, w
+
+
+@app.cell
+def _(board, json, mo, w):
+    v = board.value
+    seen = {k: v.get(k) for k in ("node_id", "current_cpn", "revision")}
+    mo.Html(f"<pre data-follow>{json.dumps({**seen, 'game': w.game.export()})}</pre>")
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+""".replace("{FROM_PYTHON}", FROM_PYTHON)
+
+
+def test_marimo_a_cell_reading_the_board_follows_clicks_and_python(marimo_app, page):  # noqa: F811
+    page.set_default_timeout(30_000)
+    page.goto(marimo_app(MARIMO_FOLLOW))
+    root = page.locator(".cw-root").first
+    expect(root).to_have_attribute("data-cpn", cpn_after([]), timeout=60_000)
+    follow = page.locator("[data-follow]").first
+
+    def seen(node: int) -> dict:
+        expect(follow).to_contain_text(f'"node_id": {node},')
+        return json.loads(follow.inner_text())
+
+    play_by_clicks(page, root)  # page -> kernel: the cell re-runs with the kernel's node
+    state = seen(len(CLICKED))
+    assert state["current_cpn"] == cpn_after(CLICKED) and state["game"] == " ".join(CLICKED)
+    page.get_by_role("button", name="play from Python").click()  # kernel -> page and the cell
+    expect(root).to_have_attribute("data-cpn", cpn_after([*CLICKED, FROM_PYTHON]))
+    state = seen(len(CLICKED) + 1)
+    assert state["current_cpn"] == cpn_after([*CLICKED, FROM_PYTHON])
+    assert state["game"] == " ".join([*CLICKED, FROM_PYTHON])
+    root.locator('[data-action="back"]').click()  # navigation only: the node moves back
+    state = seen(len(CLICKED))
+    assert state["current_cpn"] == cpn_after(CLICKED)
+
+
 def test_the_tour_opens_in_notebook7_and_its_analysis_board_proves(
     notebook7_server,  # noqa: F811
     page,

@@ -6,6 +6,8 @@ the banner is checked in JupyterLab after a click, with the kernel's state."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from cpn_builder import FINAL_PLACEMENT
 from cpn_builder import cpn as cpn_of
@@ -163,8 +165,9 @@ def test_stack_inspector_lists_the_whole_stack_on_hover_and_focus(page, tmp_path
     page.locator('.cw-root [data-cell="a3"]').focus()  # keyboard users get it too
     expect(inspector.locator(".cw-chip")).to_have_text(list("tTtTtTtTtTtT"))
     expect(inspector).to_contain_text("12 tokens, bottom → top")
-    label = page.locator('.cw-root [data-cell="a3"]').get_attribute("aria-label")
-    assert label.count("Tree") == 12 and label.startswith("a3: Green Tree, Purple Tree")
+    a3 = page.locator('.cw-root [data-cell="a3"]')
+    expect(a3).to_have_accessible_name(re.compile(r"^a3: Green Tree, Purple Tree"))
+    assert a3.evaluate("(c) => c.textContent").count("Tree") == 12  # its name, in words
     page.locator('.cw-root [data-cell="b2"]').hover()
     expect(inspector.locator(".cw-chip")).to_have_count(1)
     expect(inspector).to_contain_text("-1 power to opposing tokens")

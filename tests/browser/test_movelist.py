@@ -8,6 +8,8 @@ import json
 
 from playwright.sync_api import expect
 
+from cernunos_widget.engine import Position
+
 # the scripted benchmark game (effect choices included) with a variation at node 11
 TREE = (
     "import sys; sys.path.insert(0, {tests!r})\n"
@@ -154,3 +156,10 @@ def test_a_refused_command_keeps_its_text_and_keys_only_edit_it(lab):
     expect(root).to_have_attribute("data-current", "0")
     state = nb.kernel_state()
     assert state["current"] == 0 and "illegal decision 'd1'" in state["message"]
+    box.fill("C@c2")  # a well-formed placement the rules refuse: the reason, then the options
+    box.press("Enter")
+    legal = " ".join(d for d in Position.from_cpn(LATE).legal_texts() if d.startswith("C@"))
+    expect(error).to_contain_text("Crow cannot go on c2: c2 is Green's Fox with power 1")
+    expect(error).to_contain_text(f"(R-11); legal Crow placements: {legal}")
+    state = nb.kernel_state()
+    assert state["current"] == 0 and state["message"].endswith(f"legal Crow placements: {legal}")

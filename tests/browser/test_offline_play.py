@@ -76,6 +76,8 @@ def branch_annotate_and_export(page) -> None:
     page.locator('.cw-root [data-kind="T"][data-player="p"]').first.click()
     page.locator('.cw-root [data-cell="d2"]').first.click()  # Green's Tree, power 1
     expect(message).to_contain_text("Tree cannot go on d2")
+    trees = " ".join(d for d in fork.legal_texts() if d.startswith("T@"))
+    expect(message).to_contain_text(f"(R-11); legal Tree placements: {trees}")  # as the kernel
     expect_engine(page, fork)  # nothing changed
     final_click(page, "B@a1").click()  # a new variation
     branch = fork.play("B@a1")

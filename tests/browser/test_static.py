@@ -64,6 +64,10 @@ def kernel_only_controls_are_disabled(page, playable: bool = True) -> None:
         expect(page.locator(".cw-root [data-role=message]")).to_contain_text("First pick a token")
     else:
         expect(page.locator(".cw-root [data-role=message]")).to_contain_text("walk-only page")
+    page.keyboard.press("End")  # in the board (a grid) End goes to the row's last cell
+    expect(page.locator('.cw-root [data-cell="d3"]')).to_be_focused()
+    expect(root).to_have_attribute("data-cpn", END)
+    root.focus()  # out of the board, Home walks to the game's start
     page.keyboard.press("Home")
     expect(root).to_have_attribute("data-cpn", ".,.,.,./.,.,.,./.,.,.,. g 2 0-0")
 

@@ -130,7 +130,7 @@ def test_replacing_the_game_is_a_new_generation():
 def slow_analyser(delay: float = 0.001, steps: int = 50):
     """A fake analysis: yields a line now and then, polls the stop flag like the solver."""
 
-    def run(position, limit, multipv, *, stop, engine):
+    def run(position, limit, multipv, *, stop, engine, progress=None):
         from cernunos_widget.solver.analyse import Info
 
         decision = position.legal_decisions()[0]

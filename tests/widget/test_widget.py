@@ -56,6 +56,20 @@ def test_an_illegal_placement_changes_nothing_and_gives_the_engines_reason():
     assert w.message == reply["message"]
     with pytest.raises(IllegalDecisionError, match="Tree cannot go on b2"):
         w.play("T@b2")  # the same reason from Python
+    # then the legal options (README: a refusal shows them): here the Tree's other cells
+    others = " ".join(f"T@{c}" for c in ("a1", "b1", "c1", "d1", "a2", "c2", "d2", "a3", "b3"))
+    assert reply["message"].endswith(f"(R-11); legal Tree placements: {others} T@c3 T@d3")
+
+
+def test_a_kind_with_no_legal_placement_is_refused_with_every_legal_decision():
+    w = CernunosWidget(cpn=cpn({"a1": "S"}))  # Green's only Squirrel is on the board
+    with pytest.raises(IllegalDecisionError) as refused:
+        w.play("S@b1")
+    legal = w.position.legal_texts()
+    assert str(refused.value) == (
+        f"Squirrel cannot go on b1: Green has no Squirrel left in reserve; legal: {' '.join(legal)}"
+    )
+    assert "T@b1" in legal and not any(d.startswith("S@") for d in legal)
 
 
 def test_boar_target_chosen_by_the_other_player_r27():
@@ -247,6 +261,33 @@ def test_the_whole_tree_is_written_only_on_flush_never_on_a_click():
     w.flush()
     assert len(written) == 1  # nothing changed since
     assert w.get_state()["tree"]["current"] == 2  # a page asking for the state gets it fresh
+
+
+def test_small_synced_traits_follow_the_board_whoever_moves_it():
+    """node_id, current_cpn and revision (what marimo's mo.ui.anywidget(w).value shows):
+    a click, a Python call and a new game all move them; an analysis does not."""
+    w = CernunosWidget()
+    page = Page(w)
+    seen = []
+    w.observe(lambda c: seen.append((c["name"], c["new"])), ["node_id", "current_cpn", "revision"])
+    assert (w.node_id, w.current_cpn, w.revision) == (0, Position.start().cpn(), 0)
+    page.play("B@b2")  # a click
+    assert (w.node_id, w.current_cpn, w.revision) == (1, cpn({"b2": "B"}, "g", "1"), 1)
+    w.play("B@b3")  # Python
+    assert (w.node_id, w.revision) == (2, 2) and w.current_cpn == w.cpn
+    w.back()
+    assert (w.node_id, w.revision) == (1, 3)
+    w.comment("the game changes, the node does not")
+    assert (w.node_id, w.revision) == (1, 4)
+    w.setup(cpn({"c1": "T"}))  # a new game: node 0 again
+    assert (w.node_id, w.current_cpn, w.revision) == (0, cpn({"c1": "T"}), 5)
+    assert [name for name, _ in seen].count("revision") == 5
+    state = w.get_state()
+    assert (state["node_id"], state["current_cpn"], state["revision"]) == (0, w.cpn, 5)
+    from cernunos_widget.solver import Limit
+
+    w.analyse(Limit(depth=1), wait=True)
+    assert w.analysis["status"] == "done" and w.revision == 5  # not a change of the board
 
 
 def test_replacing_the_game_resets_the_page_and_setup_returns_the_old_tree():

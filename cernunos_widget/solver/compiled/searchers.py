@@ -271,6 +271,7 @@ class _Runner:
                 worker.join(_POLL)
                 if self._out_of_time():
                     self.ctl[STOP] = 1
+                self.budget.report(int(self.ctl[NODES]))  # a long search: its status ticks
         except KeyboardInterrupt:
             self.ctl[STOP] = 1
             worker.join()

@@ -192,4 +192,5 @@ def export_state(session: Session, page_settings: dict | None = None) -> dict:
         "colors": COLORS,
         "kind_names": KIND_NAMES,
         "zones": zones(session.game.rules),
+        "motion": True,  # moves animated (js/motion.js); a widget's page has its trait
     }

@@ -17,6 +17,7 @@ const TOOL_ICONS = {
   review: '<path d="M4 6h10M4 12h10M4 18h6M14 17l3 3 5-6"/>',
   download: '<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>',
   open: '<path d="M3 6h6l2 2h10v11H3z"/>',
+  hint: '<path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5c.8.8 1 1.5 1 2.5h6c0-1 .2-1.7 1-2.5A6 6 0 0 0 12 3z"/>',
 };
 
 // [action, label, tooltip]; the toolbar is split into groups before "overlay" and "analyse".

@@ -5,6 +5,7 @@
 // (the answer: progress, then 'Green wins' / 'draw' / 'Purple wins', the margin and the line).
 
 import { esc, h, setAttr, setHtml } from "./dom.js";
+import { toolIcon } from "./panel.js";
 import { HINT_TOKEN_LIMIT, createSearch, eligible } from "./rules/solve.js";
 
 const CHUNK_MS = 10; // work between two timeouts
@@ -28,11 +29,17 @@ function progressHtml(r) {
 
 export function createHint(ctx) {
   const title = `Solve this endgame exactly in the page (at most ${HINT_TOKEN_LIMIT} tokens left in both reserves)`;
-  const button = h("button", { type: "button", class: "cw-hint-button", "data-action": "hint", title }, "Hint");
+  const button = h("button", { type: "button", class: "cw-hint-button", "data-action": "hint", title, "aria-label": "Hint" });
   const answer = h("div", { class: "cw-hint-answer", "data-role": "hint", "aria-live": "polite" });
   const el = h("div", { class: "cw-analysis cw-hint" });
   el.append(button, answer);
   el.hidden = true;
+  // the button's icon and words (its hook and its name stay)
+  function label(words) {
+    setHtml(button, `${toolIcon("hint")}${esc(words)}`);
+    setAttr(button, "aria-label", words);
+  }
+  label("Hint");
   let node; // the node the hint is about
   let position = null;
   let timer = null; // the pending chunk of a running search
@@ -40,7 +47,7 @@ export function createHint(ctx) {
   function stop() {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    button.textContent = "Hint";
+    label("Hint");
     setAttr(el, "data-searching", null);
   }
 
@@ -71,7 +78,7 @@ export function createHint(ctx) {
       return;
     }
     if (!position || !eligible(position)) return;
-    button.textContent = "Stop hint";
+    label("Stop hint");
     setAttr(el, "data-searching", "true");
     run(createSearch(position));
   });

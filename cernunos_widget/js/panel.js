@@ -18,6 +18,7 @@ const TOOL_ICONS = {
   download: '<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>',
   open: '<path d="M3 6h6l2 2h10v11H3z"/>',
   present: '<path d="M2 4h20M4 4v11h16V4M12 15v3M8 21l4-3 4 3"/>', // a screen on its stand
+  hint: '<path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5c.8.8 1 1.5 1 2.5h6c0-1 .2-1.7 1-2.5A6 6 0 0 0 12 3z"/>',
 };
 
 // [action, label, tooltip]; the toolbar is split into groups before "overlay" and "analyse".

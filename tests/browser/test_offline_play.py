@@ -88,7 +88,7 @@ def branch_annotate_and_export(page) -> None:
     command = page.locator(".cw-root [data-command]")
     command.fill("<img src=x onerror=\"document.title='owned'\">")  # stays text (item 6)
     command.press("Enter")
-    expect(page.locator(".cw-root .cw-command-error")).to_contain_text("<img src=x")
+    expect(page.locator(".cw-root .cw-command-error")).to_contain_text("bad decision '<img'")
     assert page.locator(".cw-root img").count() == 0 and page.title() != "owned"
     command.fill(f"{first} {second}")  # two decisions typed: one request, all or nothing
     command.press("Enter")

@@ -5,7 +5,7 @@
 
 import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
 import { storeOf, nodeOf } from "./store.js";
-import { viewOf } from "./derive.js";
+import { viewOf, zonesOf } from "./derive.js";
 import { motionOf, motionWanted } from "./motion.js";
 import { makeGrid } from "./gridkeys.js";
 
@@ -213,7 +213,7 @@ export function createBoard(ctx) {
     const opposing = (c) => v.stacks[c] && owner(v.stacks[c].slice(-1)) !== v.placer;
     const coverable = new Set(overlay ? v.coverable.filter(opposing) : []);
     const hoverTop = local.hover && v.stacks[local.hover] ? v.stacks[local.hover].slice(-1).toUpperCase() : null;
-    const zone = hoverTop ? (model.get("zones")[hoverTop] || {})[local.hover] : null;
+    const zone = hoverTop ? (zonesOf(model, store)[hoverTop] || {})[local.hover] : null;
     const zoneCells = new Set(zone ? zone.cells : []);
     const pushes = zone ? zone.pushes : [];
     const names = model.get("kind_names");

@@ -9,7 +9,7 @@
 // replayed. A node with none (a game set up in the middle of an effect, its views not sent)
 // has no position here: positionOf gives null and the page cannot play from it.
 
-import { CernunosError, Position, buildView } from "./rules/index.js";
+import { CernunosError, Position, buildView, rulesOf, zoneTable } from "./rules/index.js";
 
 const caches = new WeakMap(); // store -> { gen, rules, steps: Map id -> {position, events} | null, views }
 
@@ -99,6 +99,16 @@ export function viewOf(store, id) {
     cache.views.set(id, view);
   }
   return view ?? undefined;
+}
+
+/** The hover zones (R-19..R-26) the kernel sent, else the mirror's for the store's rules
+ * (a static page does not carry them: engine/zones.py's table, checked against it). */
+export function zonesOf(model, store) {
+  const sent = model.get("zones");
+  if (sent && Object.keys(sent).length) return sent;
+  const cache = cacheOf(store);
+  cache.zones ??= zoneTable(rulesOf(cache.rules));
+  return cache.zones;
 }
 
 /** Forget what removed nodes held (their ids are never given again in this game). */

@@ -61,7 +61,9 @@ def script_json(value: object) -> str:
 
 def board_html(state: dict, playable: bool = True) -> str:
     """One board's state and the element it is drawn in (for :func:`page_html`'s body)."""
-    state = {**state, "static": True, "playable": playable}
+    # the hover zones are left to the page's rules mirror (js/derive.js zonesOf): 12 KB a board
+    state = {k: v for k, v in state.items() if k != "zones"}
+    state.update(static=True, playable=playable)
     return (
         f'<script type="application/json" data-cernunos-board>{script_json(state)}</script>\n'
         '<div class="cernunos-board"></div>\n'

@@ -9,8 +9,8 @@
 // With a kernel this module is never used: the kernel decides every decision.
 
 import {
-  CernunosError, IllegalDecisionError, Position, buildView, cgnText, checkComment, exportGame, pyLen, pyRepr, pySplit,
-  pyStrip, textToCode,
+  CernunosError, GLYPHS, IllegalDecisionError, KIND_LETTERS, KIND_TITLES, Position, buildView, cgnText, checkComment,
+  exportGame, pyLen, pyRepr, pySplit, pyStrip, textToCode,
 } from "./rules/index.js";
 import { lineStateOf, moveOf } from "./moves.js";
 import { forget, positionOf, rulesText, stepOf } from "./derive.js";
@@ -18,8 +18,6 @@ import { rootId } from "./store.js";
 
 export class SessionError extends CernunosError {}
 
-const GLYPHS = ["!", "?!", "?", "??"];
-const KIND_TITLES = { T: "Tree", B: "Boar", D: "Deer", W: "Wolf", S: "Squirrel", X: "Fox", C: "Crow", F: "Fire" };
 const LIMITS = { decision: 2000, text: 100000, cpn: 1000 }; // protocol.py's MAX_* for what the page types
 const NEEDS_KERNEL = {
   analyse: "Analysis", stop: "Stopping an analysis", review: "The game review", engine: "The engine choice",
@@ -95,7 +93,7 @@ export function createLocalSession() {
         why = null;
       }
       if (why) {
-        const name = KIND_TITLES[kind.toUpperCase()];
+        const name = KIND_TITLES[KIND_LETTERS.indexOf(kind.toUpperCase())];
         const same = error.legal.filter((d) => d.startsWith(`${kind.toUpperCase()}@`));
         const legal = same.length ? `legal ${name} placements: ${same.join(" ")}` : `legal: ${error.legal.join(" ")}`;
         return new IllegalDecisionError(`${name} cannot go on ${cell}: ${why}; ${legal}`, item, error.legal);

@@ -8,8 +8,8 @@
 import { esc, h, setHtml, setAttr } from "./dom.js";
 import { storeOf, nodeOf, rootId } from "./store.js";
 import { viewOf } from "./derive.js";
+import { GLYPHS } from "./rules/index.js";
 
-const GLYPHS = ["!", "?!", "?", "??"];
 const GLYPH_CLASS = { "!": "cw-good", "?!": "cw-dubious", "?": "cw-bad", "??": "cw-bad" };
 
 const reviewed = (store) => (store.review || {}).status === "done";

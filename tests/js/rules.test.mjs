@@ -11,22 +11,13 @@ import { createInterface } from "node:readline";
 import { test } from "node:test";
 
 import {
-  CernunosError, LineState, Position, Rules, buildView, codeToText, moveRecord, moveText, nextEntry, zoneTable,
+  LineState, Position, Rules, buildView, codeToText, moveRecord, moveText, nextEntry, zoneTable,
 } from "../../cernunos_widget/js/rules/index.js";
-import { difference } from "./vectors.mjs";
+import { answer, difference } from "./vectors.mjs";
 
 const FOLDER = process.env.CERNUNOS_RULES_VECTORS;
 const SHOWN = 12; // failures listed at most
 
-/** The engine's answer as the mirror gives it: {ok} or {error: [class, message]}. */
-function answer(call) {
-  try {
-    return { ok: call() };
-  } catch (error) {
-    if (error instanceof CernunosError) return { error: [error.name, error.message] };
-    return { error: ["not a CernunosError", String(error?.stack ?? error)] };
-  }
-}
 
 /** Replay one game; the first failure in it (the chain diverges after one), or null. */
 function checkGame(game) {

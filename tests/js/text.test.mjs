@@ -13,23 +13,14 @@ import { createInterface } from "node:readline";
 import { test } from "node:test";
 
 import {
-  CernunosError, GameFileError, GameTextError, LineState, MoveTextError, Position, cgnText, checkComment,
+  GameFileError, GameTextError, LineState, MoveTextError, Position, cgnText, checkComment,
   decisionLabel, exportGame, formatGame, moveRecord, moveText, nextEntry, writeComment, writeTag,
 } from "../../cernunos_widget/js/rules/index.js";
-import { difference } from "./vectors.mjs";
+import { answer, difference } from "./vectors.mjs";
 
 const FOLDER = process.env.CERNUNOS_RULES_VECTORS;
 const SHOWN = 12; // failures listed at most
 
-/** {ok: text} or {error: [class, message]}, as the vectors give the engine's answer. */
-function answer(call) {
-  try {
-    return { ok: call() };
-  } catch (error) {
-    if (error instanceof CernunosError) return { error: [error.name, error.message] };
-    return { error: ["not a CernunosError", String(error?.stack ?? error)] };
-  }
-}
 
 /** Where two texts first differ, with some of each around it; null if they do not. */
 function textDifference(expected, actual, field) {

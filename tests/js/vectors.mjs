@@ -1,5 +1,17 @@
 // What the mirror's vector checks share (rules.test.mjs, text.test.mjs).
 
+import { CernunosError } from "../../cernunos_widget/js/rules/index.js";
+
+/** The mirror's answer as the vectors give the engine's: {ok} or {error: [class, message]}. */
+export function answer(call) {
+  try {
+    return { ok: call() };
+  } catch (error) {
+    if (error instanceof CernunosError) return { error: [error.name, error.message] };
+    return { error: ["not a CernunosError", String(error?.stack ?? error)] };
+  }
+}
+
 /** The first difference between two JSON values, as "path: expected X, got Y", or null. */
 export function difference(expected, actual, path) {
   if (Object.is(expected, actual)) return null;

@@ -21,6 +21,7 @@ import { clip, commas, pyLen, pySlice, typeName } from "./pytext.js";
 
 export const RESULTS = Object.freeze(["1-0", "0-1", "1/2-1/2", "*"]); // [Result]: Green first
 export const MAX_GAME_TEXT = 10_000_000; // characters in one game's text
+export const GLYPHS = Object.freeze(["!", "?!", "?", "??"]); // record/text.py: after a decision
 export const WRAP = 79; // columns of game text per line in a file (a longer word keeps its own line)
 
 const TAG_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;

@@ -10,12 +10,13 @@ import {
   InvalidLimitError, InvalidPositionError, MoveTextError, NotAtBoundaryError, NotationError, RulesError,
 } from "./errors.js";
 import {
-  MAX_GAME_TEXT, RESULTS, WRAP, cgnText, checkComment, exportGame, fillResult, formatGame, gameTags, movetextWords,
+  GLYPHS, MAX_GAME_TEXT, RESULTS, WRAP, cgnText, checkComment, exportGame, fillResult, formatGame, gameTags, movetextWords,
   outcomeProblem, outcomeTags, writeComment, writeTag,
 } from "./gametext.js";
 import { CELL_NAMES } from "./geometry.js";
 import { EFFECT_CHOICES, LineState, decisionLabel, moveRecord, moveText, nextEntry } from "./movetext.js";
 import { START_CPN } from "./notation.js";
+import { KIND_LETTERS, KIND_TITLES } from "./tokens.js";
 import { Position } from "./position.js";
 import { pyLen, pyRepr, pySplit, pyStrip } from "./pytext.js";
 import { Rules, STANDARD_RULES, rulesOf } from "./rules.js";
@@ -24,8 +25,8 @@ import { buildView, pendingTag } from "./view.js";
 import { zoneOf, zoneTable } from "./zones.js";
 
 export {
-  CELL_NAMES, CernunosError, CpnSyntaxError, DecisionSyntaxError, EFFECT_CHOICES, GameFileError, GameTextError,
-  HINT_TOKEN_LIMIT, IllegalDecisionError, InvalidLimitError, InvalidPositionError, LineState, MAX_GAME_TEXT,
+  CELL_NAMES, CernunosError, CpnSyntaxError, DecisionSyntaxError, EFFECT_CHOICES, GLYPHS, GameFileError, GameTextError,
+  HINT_TOKEN_LIMIT, IllegalDecisionError, InvalidLimitError, InvalidPositionError, KIND_LETTERS, KIND_TITLES, LineState, MAX_GAME_TEXT,
   MoveTextError, NotAtBoundaryError, NotationError, Position, RESULTS, Rules, RulesError, START_CPN,
   STANDARD_RULES, WRAP, buildView, cgnText, checkComment, codeToText, createSearch, decisionLabel, eligible,
   exportGame, fillResult, formatGame, gameTags, marginText, moveRecord, moveText, movetextWords, nextEntry,

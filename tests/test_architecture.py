@@ -20,9 +20,10 @@ MAY_IMPORT = {
     "engine": set(),
     "solver": {"engine"},
     "record": {"engine"},
-    "session": {"engine", "solver", "record"},
+    "lessons": {"engine"},
+    "session": {"engine", "solver", "record", "lessons"},
     "tools": {"engine", "solver", "record"},
-    "widget": {"engine", "solver", "record", "session", "tools"},
+    "widget": {"engine", "solver", "record", "session", "tools", "lessons"},
     "cli": {"engine", "solver", "record", "tools"},
 }
 LEAVES = {"version"}  # modules any layer may import: they import nothing

@@ -15,7 +15,7 @@ Tests (each a one-key object): ``owns`` a cell; ``empty`` a cell; ``top`` {cell,
 CPN letter: case is the owner); ``power`` {cell, at_least | at_most} (R-9, R-10); ``height`` {cell,
 at_least}; ``cells`` {at_least} (the cells you occupy, R-17); ``event`` a type (push, swap,
 raise, burn, grow); ``phase`` "L" (the final placement began, R-16); ``result`` "win" or
-"forfeit" (R-15, R-17); ``all`` / ``any`` [tests]. ``js/lessons/goals.js`` mirrors this
+"forfeit" (R-15, R-17); ``all`` / ``any`` [tests]. ``js/goals.js`` mirrors this
 module (checked against vectors it writes: tests/js/make_lesson_vectors.py).
 """
 

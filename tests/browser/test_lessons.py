@@ -5,9 +5,11 @@ not met, in the lesson's language, and the board goes back to the exercise's sta
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from browser.clicks import final_click
+from browser.test_looks import OVERFLOW
 from cernunos_widget.lessons import lesson
 from cernunos_widget.widget.static import course_html
 
@@ -82,3 +84,24 @@ def test_a_lesson_in_jupyterlab_is_judged_by_the_kernel(lab):
     state = nb.kernel_state_until(lambda s: s["state"]["solved"], index=2)
     assert state["state"]["solved"] == {"effects": [1]}
     assert state["state"]["verdict"]["status"] == "solved"
+
+
+@pytest.mark.parametrize(("width", "dark"), [(390, False), (390, True), (1280, True)])
+def test_the_lessons_panel_fits_narrow_and_wide_pages_in_both_themes(tmp_path, page, width, dark):
+    path = tmp_path / "lessons.html"
+    course_html(path, language="fr", lesson="scoring")  # the longest French texts
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(path.as_uri())
+    page.evaluate(f"document.body.setAttribute('data-jp-theme-light', '{str(not dark).lower()}')")
+    play(page, "pass")  # a wrong try: the reasons shown
+    expect(page.locator(PANEL)).to_have_attribute("data-verdict", "failed")
+    page.locator("[data-lesson-action=hint]").click()
+    root = page.locator(".cw-root")
+    assert root.evaluate(OVERFLOW) == []
+    panel = page.locator(PANEL).bounding_box()
+    board = page.locator(".cw-root .cw-board").first.bounding_box()
+    assert panel["y"] + panel["height"] <= board["y"] + 1  # the goal above the board
+    colours = page.locator("[data-role=lesson-verdict]").evaluate(
+        "el => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]"
+    )
+    assert colours[0] != colours[1]

@@ -335,8 +335,8 @@ class CernunosWidget(anywidget.AnyWidget):
             "kind_names": self.kind_names,
             "zones": self.zones,
             "motion": self.motion,
-            "course": self.course,
-            "lesson_state": self.lesson_state,
+            # a lesson's page: the course and where it stands (js/course.js plays it)
+            **({"course": self.course, "lesson_state": self.lesson_state} if self.course else {}),
         }
 
     # ------------------------------------------------------------------ state and patches

@@ -10,6 +10,8 @@ import { judgeDecisions } from "./goals.js";
 import { rootId } from "./store.js";
 import { SessionError } from "./local.js";
 
+const ACTIONS = "open, next, retry or language"; // what a lesson request may ask
+
 /** The lessons' state as session/lesson.py's state(): a fresh copy with `changes`. */
 function withChanges(state, changes) {
   const solved = {};
@@ -72,7 +74,7 @@ export function createCourseSession(local, model) {
       setState(withChanges(state(), { language: request.language }));
       return { reply: request.id, ok: true, message: "" };
     }
-    throw new SessionError(`unknown lesson action '${request.action}': open, next, retry or language`);
+    throw new SessionError(`unknown lesson action '${request.action}': ${ACTIONS}`);
   }
 
   // session/lesson.py's judge(): the try from the exercise's position to the reply's node

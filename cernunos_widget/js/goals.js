@@ -5,62 +5,32 @@
 //
 // A goal is {within, test}: after each step (a placement with its effects, or a growth
 // choice: the position has a CPN again) the test is read; met, the try is solved; not met
-// after `within` steps or at the end of the game, it failed, with its reasons {en, fr}.
+// after `within` steps or at the end of the game, it failed, with its reasons {en, fr}
+// (the catalogues' sentences, cernunos_widget/i18n).
 
-import { CELL_NAMES, KIND_LETTERS, Position } from "./rules/index.js";
+import { phrase, t } from "./i18n.js";
+import { CELL_NAMES, Position } from "./rules/index.js";
 
 export const LANGUAGES = ["en", "fr"];
 
-const KINDS = {
-  en: ["Tree", "Boar", "Deer", "Wolf", "Squirrel", "Fox", "Crow", "Fire"],
-  fr: ["Arbre", "Sanglier", "Cerf", "Loup", "Écureuil", "Renard", "Corbeau", "Feu"],
-};
-const PLAYERS = { en: ["Green", "Purple"], fr: ["vert", "violet"] };
-const NB = "\u00a0"; // French: a no-break space before : ; ? !
-
-const SAY = {
-  owns_empty: ["{cell} is empty, not yours.", "{cell} est vide, pas à vous."],
-  owns_theirs: ["{cell} is not yours: {token} is on top.", `{cell} n’est pas à vous${NB}: {token} est au sommet.`],
-  not_empty: ["{cell} is not empty: {token} is on top.", `{cell} n’est pas vide${NB}: {token} est au sommet.`],
-  top_empty: ["{cell} is empty: {wanted} is not on top of it.", `{cell} est vide${NB}: {wanted} n’est pas au sommet.`],
-  top_other: ["The top token of {cell} is {token}, not {wanted}.", "Le jeton au sommet de {cell} est {token}, pas {wanted}."],
-  power_empty: ["{cell} is empty: no token there has a power.", `{cell} est vide${NB}: aucun jeton n’y a de puissance.`],
-  power_at_least: ["The power of {token} on {cell} is {value}, not at least {n}.", "La puissance de {token} en {cell} est {value}, pas au moins {n}."],
-  power_at_most: ["The power of {token} on {cell} is {value}, not at most {n}.", "La puissance de {token} en {cell} est {value}, pas au plus {n}."],
-  height: ["The stack on {cell} is {value} high, not at least {n}.", "La pile en {cell} a une hauteur de {value}, pas au moins {n}."],
-  cells: ["You occupy {value} of the 12 cells, not at least {n}.", "Vous occupez {value} des 12 cases, pas au moins {n}."],
-  event_push: ["No Boar pushed a token.", "Aucun Sanglier n’a poussé de jeton."],
-  event_swap: ["No Fox swapped two tokens.", "Aucun Renard n’a échangé deux jetons."],
-  event_raise: ["No Crow brought a token up.", "Aucun Corbeau n’a fait remonter de jeton."],
-  event_burn: ["No Tree burned.", "Aucun Arbre n’a brûlé."],
-  event_grow: ["No Tree grew.", "Aucun Arbre n’a poussé."],
-  phase_L: ["The final placement has not begun.", "Le dernier jeton n’est pas encore à poser."],
-  not_over: ["The game is not over.", "La partie n’est pas finie."],
-  lost_forfeit: ["You lost by forfeit.", "Vous avez perdu par forfait."],
-  not_won: ["You did not win: you occupy {mine} cells, your opponent {theirs}.", `Vous n’avez pas gagné${NB}: vous occupez {mine} cases, l’adversaire {theirs}.`],
-  no_forfeit: ["Your opponent did not lose by forfeit.", "Votre adversaire n’a pas perdu par forfait."],
-  none: ["None of these holds: {parts}", `Aucune de ces conditions n’est remplie${NB}: {parts}`],
-};
-
-/** The sentence `key` in each language, placeholders filled ({en, fr} values per language). */
+/** The reason `key` in each language (the catalogues' "lesson.reason.*"): an {en, fr}
+ * parameter gives its own language's words, a message ({key, params}) is put in the same. */
 export function say(key, params = {}) {
   const out = {};
-  LANGUAGES.forEach((language, i) => {
-    out[language] = SAY[key][i].replace(/\{(\w+)\}/g, (_, name) => {
-      const value = params[name];
-      return String(value !== null && typeof value === "object" ? value[language] : value);
-    });
-  });
+  for (const language of LANGUAGES) {
+    const filled = {};
+    for (const [name, value] of Object.entries(params)) {
+      filled[name] = value !== null && typeof value === "object" && !("key" in value) ? value[language] : value;
+    }
+    out[language] = t(`lesson.reason.${key}`, filled, language);
+  }
   return out;
 }
 
-/** A token named from its CPN letter: {en: "Purple's Wolf", fr: "le Loup violet"}. */
+/** A token named from its CPN letter, as a message: "Purple's Wolf", "le Loup violet". */
 export function tokenWords(letter) {
-  const kind = KIND_LETTERS.indexOf(letter.toUpperCase());
-  const owner = letter === letter.toUpperCase() ? 0 : 1;
-  const frName = KINDS.fr[kind];
-  const article = "AEIOUÉ".includes(frName[0]) ? "l’" : "le ";
-  return { en: `${PLAYERS.en[owner]}'s ${KINDS.en[kind]}`, fr: `${article}${frName} ${PLAYERS.fr[owner]}` };
+  const kind = phrase(`lesson.the_kind.${letter.toUpperCase()}`);
+  return phrase(`lesson.token.${letter === letter.toUpperCase() ? "g" : "p"}`, { kind });
 }
 
 function topLetter(position, cell) {

@@ -2,33 +2,20 @@
 // static page of lessons): the lessons with their progress, the exercise's goal, a Hint,
 // Retry and Next, and after a try its verdict: the explanation once solved, what is not met
 // after a wrong try (the board is then back at the start). The course's texts come in both
-// languages with the data (the `course` trait); the panel's own words are in WORDS.
+// languages with the data (the `course` trait); the panel's own words are the catalogues'
+// ("lesson.ui.*", cernunos_widget/i18n), in the lesson's language.
 // The verdict is the kernel's (session/lesson.py) or, with no kernel, course.js's.
 // Hooks: [data-role="lesson"] (data-lesson, data-exercise, data-verdict, data-language),
 // [data-lesson-action="hint|retry|next|language"], [data-role="lesson-pick"] (a select),
 // [data-lesson-exercise="i"], [data-role="lesson-goal|lesson-verdict|lesson-hint|lesson-progress"].
 
 import { esc, h, setAttr, setHtml } from "./dom.js";
+import { t } from "./i18n.js";
 import { exerciseOf } from "./course.js";
 
-const WORDS = {
-  en: {
-    lesson: "Lesson", exercise: "Exercise {n} of {m}", hint: "Hint", retry: "Retry", next: "Next",
-    solved: "Solved!", notYet: "Not yet.", back: "The board is back at the start: try again.",
-    language: "Français", languageTip: "Show the lesson in French", decisions: "For example:",
-    progress: "{done}/{count} solved", open: "Open exercise {n}",
-  },
-  fr: {
-    lesson: "Leçon", exercise: "Exercice {n} sur {m}", hint: "Indice", retry: "Recommencer", next: "Suivant",
-    solved: "Réussi\u00a0!", notYet: "Pas encore.", back: "Le plateau est revenu au départ\u00a0: essayez encore.",
-    language: "English", languageTip: "Afficher la leçon en anglais", decisions: "Par exemple\u00a0:",
-    progress: "{done}/{count} réussis", open: "Ouvrir l’exercice {n}",
-  },
-};
-
+// The panel's own words: the catalogues' "lesson.ui.*", in the lesson's language.
 function word(language, key, params = {}) {
-  const text = (WORDS[language] || WORDS.en)[key];
-  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name]));
+  return t(`lesson.ui.${key}`, params, language);
 }
 
 export function createLesson(ctx) {
@@ -103,8 +90,8 @@ export function createLesson(ctx) {
       const title = esc(word(lang, "open", { n: i + 1 }));
       return `<button type="button" class="${cls}" data-lesson-exercise="${i}" title="${title}" aria-label="${title}"${i === s.exercise ? ' aria-current="step"' : ""}>${i + 1}</button>`;
     }).join(""));
-    language.textContent = word(lang, "language");
-    setAttr(language, "title", word(lang, "languageTip"));
+    language.textContent = word(lang, "switch");
+    setAttr(language, "title", word(lang, "switch_tip"));
     setAttr(language, "lang", lang === "fr" ? "en" : "fr");
     intro.textContent = lesson.intro[lang];
     setHtml(goal, `<b>${esc(word(lang, "exercise", { n: s.exercise + 1, m: lesson.exercises.length }))}</b> ${esc(ex.goal.text[lang])}`);
@@ -113,7 +100,7 @@ export function createLesson(ctx) {
       setHtml(verdict, `<b>${esc(word(lang, "solved"))}</b> ${esc(ex.explanation[lang])}`);
     } else if (v && v.status === "failed") {
       const reasons = v.reasons.map((r) => `<li>${esc(r[lang])}</li>`).join("");
-      setHtml(verdict, `<b>${esc(word(lang, "notYet"))}</b><ul>${reasons}</ul>${esc(word(lang, "back"))}`);
+      setHtml(verdict, `<b>${esc(word(lang, "not_yet"))}</b><ul>${reasons}</ul>${esc(word(lang, "back"))}`);
     } else setHtml(verdict, "");
     verdict.hidden = !v;
     const showHint = hintShown === key(s);

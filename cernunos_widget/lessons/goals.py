@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from ..engine import CELL_NAMES, CernunosError, Event, Player, Position
 from ..engine.errors import clip
 from ..engine.tokens import KIND_LETTERS
+from ..i18n import LANGUAGES, Message, text
 
-LANGUAGES = ("en", "fr")
 EVENT_TYPES = ("push", "swap", "raise", "burn", "grow")
 MAX_STEPS = 8  # a goal judged after at most this many steps
 MAX_DEPTH = 4  # all/any nested at most so deep
@@ -48,71 +48,28 @@ class Text(dict):
 
 
 # ---------------------------------------------------------------------- words
-
-_KINDS = {
-    "en": ("Tree", "Boar", "Deer", "Wolf", "Squirrel", "Fox", "Crow", "Fire"),
-    "fr": ("Arbre", "Sanglier", "Cerf", "Loup", "Écureuil", "Renard", "Corbeau", "Feu"),
-}
-_PLAYERS = {"en": ("Green", "Purple"), "fr": ("vert", "violet")}
-
-_SAY = {
-    "owns_empty": ("{cell} is empty, not yours.", "{cell} est vide, pas à vous."),
-    "owns_theirs": (
-        "{cell} is not yours: {token} is on top.",
-        "{cell} n’est pas à vous\u00a0: {token} est au sommet.",
-    ),
-    "not_empty": ("{cell} is not empty: {token} is on top.",
-                  "{cell} n’est pas vide\u00a0: {token} est au sommet."),
-    "top_empty": ("{cell} is empty: {wanted} is not on top of it.",
-                  "{cell} est vide\u00a0: {wanted} n’est pas au sommet."),
-    "top_other": ("The top token of {cell} is {token}, not {wanted}.",
-                  "Le jeton au sommet de {cell} est {token}, pas {wanted}."),
-    "power_empty": ("{cell} is empty: no token there has a power.",
-                    "{cell} est vide\u00a0: aucun jeton n’y a de puissance."),
-    "power_at_least": ("The power of {token} on {cell} is {value}, not at least {n}.",
-                       "La puissance de {token} en {cell} est {value}, pas au moins {n}."),
-    "power_at_most": ("The power of {token} on {cell} is {value}, not at most {n}.",
-                      "La puissance de {token} en {cell} est {value}, pas au plus {n}."),
-    "height": ("The stack on {cell} is {value} high, not at least {n}.",
-               "La pile en {cell} a une hauteur de {value}, pas au moins {n}."),
-    "cells": ("You occupy {value} of the 12 cells, not at least {n}.",
-              "Vous occupez {value} des 12 cases, pas au moins {n}."),
-    "event_push": ("No Boar pushed a token.", "Aucun Sanglier n’a poussé de jeton."),
-    "event_swap": ("No Fox swapped two tokens.", "Aucun Renard n’a échangé deux jetons."),
-    "event_raise": ("No Crow brought a token up.", "Aucun Corbeau n’a fait remonter de jeton."),
-    "event_burn": ("No Tree burned.", "Aucun Arbre n’a brûlé."),
-    "event_grow": ("No Tree grew.", "Aucun Arbre n’a poussé."),
-    "phase_L": ("The final placement has not begun.", "Le dernier jeton n’est pas encore à poser."),
-    "not_over": ("The game is not over.", "La partie n’est pas finie."),
-    "lost_forfeit": ("You lost by forfeit.", "Vous avez perdu par forfait."),
-    "not_won": ("You did not win: you occupy {mine} cells, your opponent {theirs}.",
-                "Vous n’avez pas gagné\u00a0: vous occupez {mine} cases, l’adversaire {theirs}."),
-    "no_forfeit": ("Your opponent did not lose by forfeit.",
-                   "Votre adversaire n’a pas perdu par forfait."),
-    "none": ("None of these holds: {parts}",
-             "Aucune de ces conditions n’est remplie\u00a0: {parts}"),
-}  # fmt: skip
+# The reasons' sentences are the catalogues' "lesson.reason.*" (cernunos_widget/i18n).
 
 
 def say(key: str, **params: object) -> Text:
-    """The sentence ``key`` in each language, its placeholders filled (tokens per language)."""
-    out = Text()
-    for i, language in enumerate(LANGUAGES):
-        words = {k: v(language) if isinstance(v, Text) else v for k, v in params.items()}
-        out[language] = _SAY[key][i].format(**words)
-    return out
-
-
-def token_words(letter: str) -> Text:
-    """A token named from its CPN letter: "Purple's Wolf", "le Loup violet"."""
-    kind = KIND_LETTERS.index(letter.upper())
-    owner = 0 if letter.isupper() else 1
-    fr_name = _KINDS["fr"][kind]
-    article = "l’" if fr_name[0] in "AEIOUÉ" else "le "
+    """The reason ``key`` in each language; a :class:`Text` parameter gives its own language's
+    words, a :class:`Message` is put in the same language."""
     return Text(
-        en=f"{_PLAYERS['en'][owner]}'s {_KINDS['en'][kind]}",
-        fr=f"{article}{fr_name} {_PLAYERS['fr'][owner]}",
+        {
+            language: text(
+                f"lesson.reason.{key}",
+                language,
+                **{k: v[language] if isinstance(v, Text) else v for k, v in params.items()},
+            )
+            for language in LANGUAGES
+        }
     )
+
+
+def token_words(letter: str) -> Message:
+    """A token named from its CPN letter: "Purple's Wolf", "le Loup violet"."""
+    kind = Message(f"lesson.the_kind.{letter.upper()}")
+    return Message(f"lesson.token.{'g' if letter.isupper() else 'p'}", {"kind": kind})
 
 
 # ---------------------------------------------------------------------- the language

@@ -138,7 +138,7 @@ def course_html(
     "fr", switchable in the page); each try judged by the page's goal mirror (js/goals.js).
     A teacher hands it to students: no kernel, no network."""
     run = LessonRun(language)
-    session = Session(Game())
+    session = Session(Game(), language)  # the board speaks the lessons' language too
     run.open(session, run.lessons[0].name if lesson is None else lesson, 0)
     state = {**export_state(session), "course": run.course(), "lesson_state": run.state()}
     return save_page(state, path, title)

@@ -91,6 +91,12 @@ def test_the_pages_lesson_requests_open_next_retry_and_switch_the_language():
         assert not reply["ok"] and words in reply["message"], reply
 
 
+def test_a_lesson_speaks_the_boards_language_unless_told():
+    assert CernunosWidget(language="fr").lesson("placing")["language"] == "fr"
+    assert CernunosWidget(language="fr").lesson("placing", language="en")["language"] == "en"
+    assert CernunosWidget().lesson("placing")["language"] == "en"
+
+
 def test_w_lesson_refuses_what_is_not_a_lesson():
     w = CernunosWidget()
     with pytest.raises(LessonError, match="no lesson 'chess'"):
@@ -131,5 +137,6 @@ def test_a_widgets_page_and_the_course_page_carry_the_course_and_where_it_stands
         "name": "growth", "exercise": 0, "verdict": None, "solved": {}, "language": "fr",
     }  # fmt: skip
     assert state["tree"]["start"] == lesson("growth").exercises[0].cpn
+    assert state["tree"]["settings"]["language"] == "fr"  # the board speaks French too
     with pytest.raises(LessonError, match="no lesson 'chess'"):
         course_html(lesson="chess")

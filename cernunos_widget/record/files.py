@@ -39,7 +39,7 @@ from typing import IO
 
 from ..engine import CernunosError
 from ..engine.errors import clip
-from .destination import destination, replacing, stream
+from .destination import appending, committed_size, destination, replacing, stream
 from .errors import GameFileError
 from .scan import comment_close, read_tag
 from .text import MAX_GAME_TEXT
@@ -76,7 +76,8 @@ def read_games(source: Source) -> Iterator[Game]:
     """
     if isinstance(source, str | os.PathLike):
         with open(source, "rb") as stream:
-            yield from _read_stream(stream)
+            size = committed_size(source, stream.fileno())  # no append's unfinished end
+            yield from _read_stream(_Prefix(stream, size))
     elif hasattr(source, "readline"):
         yield from _read_stream(source)
     else:
@@ -100,6 +101,19 @@ def read_game(source: Source, index: int = 0) -> Game:
 def _read_stream(stream: IO) -> Iterator[Game]:
     for index, (start, lines) in enumerate(_chunks(_lines(stream))):
         yield _parse_chunk(lines, start, index)
+
+
+class _Prefix:
+    """The first ``size`` bytes of a binary stream, read by lines."""
+
+    def __init__(self, stream: IO[bytes], size: int) -> None:
+        self.stream, self.left = stream, size
+
+    def readline(self, limit: int = -1) -> bytes:
+        most = self.left if limit is None or limit < 0 else min(limit, self.left)
+        line = self.stream.readline(most) if most > 0 else b""
+        self.left -= len(line)
+        return line
 
 
 def _lines(stream: IO) -> Iterator[str]:
@@ -334,7 +348,8 @@ def write_texts(texts: Iterable[str], target: Target, *, append: bool = False) -
         if where.stream:
             with stream(where) as out:
                 return _write(texts, out, b"")
-        with replacing(where, append) as (out, separator):
+        writer = appending(where) if append and where.path.is_file() else replacing(where)
+        with writer as (out, separator):
             return _write(texts, out, separator, flush=False)
     if callable(getattr(target, "write", None)):
         binary = isinstance(target, io.BufferedIOBase | io.RawIOBase)

@@ -157,7 +157,9 @@ def test_in_flight_chunks_are_bounded_whatever_the_number_of_games(monkeypatch):
 
     monkeypatch.setattr(selfplay, "CHUNK", 1)
     monkeypatch.setattr(selfplay, "WINDOW", 4)
-    monkeypatch.setattr(selfplay, "_chunks", lambda n: (range(i, i + 1) for i in range(n)))
+    monkeypatch.setattr(
+        selfplay, "_chunks", lambda n, start=0: (range(i, i + 1) for i in range(start, n))
+    )
     run = SelfPlay.checked(1_000_000, "random", "random", seed=1)
     with Counting(1) as pool:
         assert isinstance(pool, Executor)

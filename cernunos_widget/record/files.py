@@ -21,9 +21,11 @@ game (:func:`.game.outcome_problem`), on reading and on writing.
 :func:`read_games` streams: it holds one game at a time, so memory does not grow with the
 number of games; one game is at most :data:`.text.MAX_GAME_TEXT` characters.
 :func:`write_games` writes a temporary file in the same folder and renames it over the
-target, under a lock, so a failure (a bad game, an exception from the games' iterator)
-leaves the previous file byte-identical and appends from several processes all land; a
-FIFO, a device or an open stream is written as a stream (:mod:`.destination`).  Every limit
+target, or appends in place (costing the new games only), under a lock, so a failure (a
+bad game, an exception from the games' iterator, a writer killed half-way) leaves the
+previous file byte-identical, appends from several processes all land and a reader never
+reads half a write; a FIFO, a device or an open stream is written as a stream
+(:mod:`.destination`).  Every limit
 counts characters, never bytes: whatever :func:`write_games` writes reads back.  Errors are
 :class:`GameFileError` with ``line`` and ``index``.
 """
@@ -326,10 +328,12 @@ def write_games(games: Iterable[Game], target: Target, *, append: bool = False) 
     """Write ``games`` to ``target``, a path or a writable stream; returns how many.
 
     A path to a regular file (or a new one) is written atomically, under a lock: the games
-    go to a temporary file in the same folder (after a copy of the present file with
-    ``append=True``), which then replaces the file (``os.replace``).  If anything fails (a
-    bad game: :class:`GameFileError`; the iterable raising; the disk), the file is left
-    exactly as it was; writers in other processes take turns, so every append lands.  A
+    go to a temporary file in the same folder, which then replaces the file
+    (``os.replace``); with ``append=True`` an existing file is written at its end, in
+    place.  If anything fails (a bad game: :class:`GameFileError`; the iterable raising;
+    the disk; the writer killed), the file is left exactly as it was (an append is
+    truncated back, by the next writer if this one was killed); writers in other processes
+    take turns, so every append lands.  A
     symbolic link is followed (its target is replaced).  A FIFO, a device or a descriptor
     (``/dev/stdout``), like an open stream (text or binary), is written as a stream, one
     whole game at a time, each flushed as it is written; a game that cannot be written

@@ -185,7 +185,10 @@ def test_a_run_stopped_before_its_first_game_leaves_the_file_and_none_makes_it_e
         with pytest.raises(ExecutorError):
             selfplay_file.write_run(SelfPlay.checked(5, "random", "random"), out)
     assert out.read_text() == "the previous run's games\n"
-    assert main(["selfplay", "--games", "0", "--workers", "1", "--out", str(out)]) == EXIT_OK
+    command = ["selfplay", "--games", "0", "--workers", "1", "--out", str(out)]
+    assert main(command) == EXIT_BAD_INPUT  # not this run's games: kept, not resumed
+    assert out.read_text() == "the previous run's games\n"
+    assert main([*command, "--replace"]) == EXIT_OK
     assert out.read_text() == ""
 
 

@@ -40,6 +40,7 @@ except ImportError:  # Windows: no flock; there writers in several processes do 
     fcntl = None
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
+_datasync = getattr(os, "fdatasync", os.fsync)  # macOS has only fsync
 _MAX_LINKS = 40  # symbolic links followed, as the kernel's limit (ELOOP)
 _RECORD = 20  # bytes of the size an append records in the lock file (2**64 has 20 digits)
 
@@ -278,7 +279,7 @@ def _record(lock: int, size: int | None) -> None:
     record is overwritten in place."""
     os.pwrite(lock, b" " * _RECORD if size is None else f"{size:>{_RECORD}}".encode(), 0)
     if size is not None:
-        os.fsync(lock)
+        _datasync(lock)  # overwritten in place: its data, not its times, must reach the disk
 
 
 def _recorded(lock: int) -> int | None:

@@ -183,7 +183,7 @@ def _entry(
         kind=chosen.kind.letter if chosen.family == "place" else "",
         decision=str(chosen),
         label=_label(before, chosen, events),
-        narration=" ".join(e.text for e in events),
+        narration=" ".join(e.text() for e in events),
     )
     return entry, LineState(turn, choice, green, purple)
 

@@ -27,3 +27,25 @@ test("placeholders are filled, a nested message in the same language", () => {
 test("both catalogues have the same keys", () => {
   assert.deepEqual(Object.keys(CATALOGUES.fr).sort(), Object.keys(CATALOGUES.en).sort());
 });
+
+test("a move's label, written by the record in English, is shown in the board's language", async () => {
+  const { moveLabel } = await import("../../cernunos_widget/js/moves.js");
+  setLanguage("fr");
+  const said = ["Boar b2", "Fox a2 first", "pass", "grow a1, c2", "swap a1↔b2", "push b1→c1", "raise b3", "Squirrel c3", "Bear b2"].map(moveLabel);
+  assert.deepEqual(said, [
+    "Sanglier b2", "Renard a2 d’abord", "passe", "pousse a1, c2", "échange a1↔b2", "décale b1→c1", "remonte b3", "Écureuil c3", "Bear b2",
+  ]);
+  setLanguage("en");
+  assert.equal(moveLabel("Boar b2"), "Boar b2");
+});
+
+test("the page's parts speak French once the board does", async () => {
+  const { analysisHtml } = await import("../../cernunos_widget/js/panel.js");
+  const { resultBanner } = await import("../../cernunos_widget/js/dom.js");
+  setLanguage("fr");
+  assert.match(analysisHtml({ source: "none", analysis: null, name: "" }), /Aucune analyse de cette position dans cette page\./);
+  const banner = resultBanner({ result_text: "Vert gagne (cases 7-5, Arbres au sommet 3-2, brûlés 0-1)" });
+  assert.match(banner, /Partie finie<\/span> <strong class="cw-banner-who">Vert gagne<\/strong>/);
+  setLanguage("en");
+  assert.match(analysisHtml({ source: "none", analysis: null, name: "" }), /No analysis of this position in this page\./);
+});

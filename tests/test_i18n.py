@@ -144,3 +144,18 @@ def test_a_games_static_page_speaks_the_language_asked_and_a_session_keeps_its_o
         to_html(Session(game), language="fr")
     with pytest.raises(LanguageError):
         to_html(game, language="de")
+
+
+def test_every_key_the_code_names_literally_is_in_the_catalogues():
+    """A typo in a key is a KeyError at run time: the keys written out in the page's parts
+    (t("..."), phrase("...")) and in Python (Message("..."), text("...")) all exist."""
+    package = FOLDER.parent
+    said = re.compile(r"""\b(?:t|phrase|Message|text|i18n_text)\(\s*["']([a-z_]+\.[\w.-]+)["']""")
+    named = {
+        (path.relative_to(package).as_posix(), key)
+        for path in [*package.rglob("*.js"), *package.rglob("*.py")]
+        if path.name != "catalogues.js"
+        for key in said.findall(path.read_text(encoding="utf-8"))
+    }
+    assert len(named) > 100, len(named)
+    assert sorted((where, key) for where, key in named if key not in raw("en")) == []

@@ -4,7 +4,7 @@
 // (`eval` on each node record), marks charged to their decider, texts in words.
 
 import { esc, h, playerName, setHtml } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, valueText } from "./i18n.js";
 
 const STATUS_WORDS = new Set(["starting", "running", "done", "cancelled", "over"]);
 import { nodeOf, rootId } from "./store.js";
@@ -67,7 +67,7 @@ function graphSvg(store, ids) {
     if (e && e.proven) cls.push("cw-pt-proven");
     if (n.mark) cls.push(MARK_CLASSES[n.mark] || "");
     if (id === store.current) cls.push("cw-pt-current");
-    const label = `${n.parent === -1 ? t("moves.start") : n.decision}: ${e ? e.text : t("review.not_evaluated")}${n.mark ? ` ${n.mark}` : ""}`;
+    const label = `${n.parent === -1 ? t("moves.start") : n.decision}: ${e ? valueText(e.text) : t("review.not_evaluated")}${n.mark ? ` ${n.mark}` : ""}`;
     const attrs = `class="${cls.join(" ")}" data-node="${id}"${n.mark ? ` data-mark="${esc(n.mark)}"` : ""}`
       + `${e && e.proven ? ` data-proven="${esc(e.proven)}"` : ""}`;
     const cy = e ? y(e.green) : mid;
@@ -108,7 +108,7 @@ export function reviewCounts(review) {
 export function reviewHere(store) {
   const n = nodeOf(store, store.current);
   let html = "";
-  if (n && n.eval) html += `<span class="cw-eval-here">${esc(t("review.here"))} <b>${esc(n.eval.text)}</b></span> `;
+  if (n && n.eval) html += `<span class="cw-eval-here">${esc(t("review.here"))} <b>${esc(valueText(n.eval.text))}</b></span> `;
   if (n && n.mark) {
     const note = provisional(store.review);
     html += `<span class="cw-mark ${MARK_CLASSES[n.mark] || ""}">${esc(n.mark)}</span>${esc(n.mark_text.replace(/^\S+ /, ""))}`

@@ -5,7 +5,7 @@
 // (the answer: progress, then 'Green wins' / 'draw' / 'Purple wins', the margin and the line).
 
 import { esc, h, playerName, setAttr, setHtml } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { language, t, valueText } from "./i18n.js";
 import { toolIcon } from "./panel.js";
 import { HINT_TOKEN_LIMIT, createSearch, eligible } from "./rules/solve.js";
 
@@ -14,7 +14,7 @@ const STEP_NODES = 200; // nodes between two looks at the clock
 
 /** The answer of a finished search, as HTML: who wins and by what, then the line. */
 function answerHtml(r) {
-  const value = r.margin ? `${r.green} ${r.margin}` : r.green;
+  const value = r.margin ? `${valueText(r.green)} ${r.margin}` : valueText(r.green);
   const line = r.line.length
     ? `<div class="cw-line cw-proven cw-hint-line" title="${esc(t("hint.first", { player: playerName("gp"[r.turn]) }))}">`
       + `<b>${esc(value)}</b> ${esc(r.line.join(" · "))}</div>`
@@ -24,7 +24,7 @@ function answerHtml(r) {
 
 function progressHtml(r) {
   const count = r.nodes.toLocaleString(language());
-  const text = r.green ? t("hint.searching_known", { count, known: r.green }) : t("hint.searching", { count });
+  const text = r.green ? t("hint.searching_known", { count, known: valueText(r.green) }) : t("hint.searching", { count });
   return `<span class="cw-analysis-status">${esc(text)}</span>`;
 }
 

@@ -56,6 +56,12 @@ export function fromEnglish(prefix, english) {
   return key === undefined ? english : t(key);
 }
 
+/** A value as the solver writes it (session/jobs.py's green_text: "+0.31", or proven "Green
+ * wins", "draw", "Purple wins") in the current language. */
+export function valueText(text) {
+  return fromEnglish("value.", String(text ?? ""));
+}
+
 /** A message as data ({key, params}), put in a language later by t(). */
 export function phrase(key, params = {}) {
   return Object.freeze({ key, params });

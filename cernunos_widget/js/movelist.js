@@ -9,7 +9,7 @@ import { esc, h, setHtml, setAttr } from "./dom.js";
 import { storeOf, nodeOf, rootId } from "./store.js";
 import { viewOf } from "./derive.js";
 import { GLYPHS } from "./rules/index.js";
-import { t } from "./i18n.js";
+import { t, valueText } from "./i18n.js";
 import { moveLabel } from "./moves.js";
 
 const GLYPH_CLASS = { "!": "cw-good", "?!": "cw-dubious", "?": "cw-bad", "??": "cw-bad" };
@@ -55,7 +55,7 @@ export function createMoveList(ctx) {
   // after its effect choices, as lichess shows them; none while the review refines them.
   function evalOf(store, n) {
     if (!reviewed(store) || !n.eval) return null;
-    return h("span", { class: "cw-move-eval", "data-eval": String(n.id), title: t("moves.eval.tip") }, ` ${esc(n.eval.text)}`);
+    return h("span", { class: "cw-move-eval", "data-eval": String(n.id), title: t("moves.eval.tip") }, ` ${esc(valueText(n.eval.text))}`);
   }
 
   function commentOf(n) {

@@ -1,7 +1,7 @@
 // The side panel: both reserves, the option buttons, the toolbar, the analysis.
 
 import { KINDS, esc, icon, h, setHtml, setAttr, playerName, tokenName } from "./dom.js";
-import { language, t } from "./i18n.js";
+import { language, t, valueText } from "./i18n.js";
 import { nodeOf } from "./store.js";
 import { viewOf } from "./derive.js";
 import { moveLabel } from "./moves.js";
@@ -249,13 +249,13 @@ function linesHtml(a, stored) {
     ? `<div class="cw-stored" data-role="stored">${esc(t("analysis.stored", { depth: best.depth, seconds: best.seconds }))}${a.engine ? `, ${esc(a.engine)}` : ""}</div>`
     : "";
   html += `<div class="cw-pov">${esc(t("analysis.pov"))}</div>`;
-  html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(best.green_text)}</b>`
+  html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(valueText(best.green_text))}</b>`
     + `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div></div>`;
   html += `<div class="cw-lines">`;
   a.lines.forEach((line, i) => {
     const hook = stored ? `data-stored-line="${i}" data-line-node="${esc(a.node)}" role="button" tabindex="0"` : `data-line="${i}"`;
     html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" ${hook} title="${esc(t("analysis.play_line", { line: line.pv.join(" ") }))}">`
-      + `<b>${esc(line.green_text)}</b> ${lineHtml(line)}</div>`;
+      + `<b>${esc(valueText(line.green_text))}</b> ${lineHtml(line)}</div>`;
   });
   const status = stored ? t("analysis.stored_status", { status: statusWord(a.status) }) : statusWord(a.status);
   const figures = t("analysis.figures", { depth: best.depth, nodes: best.nodes.toLocaleString(language()), seconds: best.seconds });

@@ -655,7 +655,8 @@ class Session:
                 if node not in self._game:
                     continue
                 state = self._display.line_state(node.parent) if node.parent else None
-                evaluation, text = node_eval(node, result), mark_text(node, result, state)
+                evaluation = node_eval(node, result)
+                text = mark_text(node, result, state, self.language)
                 now = (result.mark, text, evaluation)
                 if (node.mark, node.mark_text, self._evals.get(node.id)) != now:
                     node.mark, node.mark_text = result.mark, text

@@ -259,7 +259,7 @@ function linesHtml(a, stored) {
   });
   const status = stored ? t("analysis.stored_status", { status: statusWord(a.status) }) : statusWord(a.status);
   const figures = t("analysis.figures", { depth: best.depth, nodes: best.nodes.toLocaleString(language()), seconds: best.seconds });
-  html += `</div><div class="cw-analysis-status">${esc(status)} · ${esc(a.limit || "")} · ${esc(a.engine || "")} · ${esc(figures)}</div>`;
+  html += `</div><div class="cw-analysis-status">${esc(status)} · ${esc(limitText(a.limit))} · ${esc(a.engine || "")} · ${esc(figures)}</div>`;
   return html;
 }
 
@@ -269,7 +269,7 @@ function headHtml(shown) {
   let html = "";
   if (shown.elsewhere) {
     const e = shown.elsewhere;
-    const where = e.limit ? `${e.name} (${e.limit})` : e.name;
+    const where = e.limit ? `${e.name} (${limitText(e.limit)})` : e.name;
     html += `<div class="cw-analysis-status" data-role="analysis-elsewhere">${esc(t("analysis.elsewhere", { where }))}`
       + ` <button type="button" data-node="${esc(e.node)}" data-role="go-analysed">${esc(t("analysis.go_there"))}</button></div>`;
   }
@@ -281,6 +281,17 @@ function headHtml(shown) {
     html += `<div class="cw-analysis-status" data-role="analysis-node">${esc(t(verb, { name: shown.name }) + follows)}</div>`;
   }
   return html;
+}
+
+// An analysis's limit as the kernel writes it (session/jobs.py's limit_text: "time 5, nodes
+// 1,000", "until stopped") in the board's language.
+function limitText(text) {
+  if (!text || language() === "en") return text || "";
+  if (text === "until stopped") return t("analysis.limit.until_stopped");
+  return text.split(", ").map((part) => {
+    const [name, value] = part.split(" ");
+    return ["time", "nodes", "depth"].includes(name) ? t(`analysis.limit.${name}`, { value }) : part;
+  }).join(", ");
 }
 
 // An analysis's status in words (the kernel's status names: running, done, stopped ...).

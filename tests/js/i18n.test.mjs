@@ -49,3 +49,15 @@ test("the page's parts speak French once the board does", async () => {
   setLanguage("en");
   assert.match(analysisHtml({ source: "none", analysis: null, name: "" }), /No analysis of this position in this page\./);
 });
+
+test("an analysis's limit, written by the kernel in English, is said in French", async () => {
+  const { analysisHtml } = await import("../../cernunos_widget/js/panel.js");
+  const line = { decision: "B@a1", green: 0.2, green_text: "Green wins", describe: "", proven: "win", pv: ["B@a1"], labels: ["Boar a1"], depth: 6, nodes: 1234, seconds: 0.5 };
+  const shown = { source: "live", name: "x", analysis: { node: 1, status: "done", lines: [line], limit: "time 5, depth 8", engine: "auto" } };
+  setLanguage("fr");
+  const html = analysisHtml(shown);
+  assert.match(html, /terminée · durée 5\u00a0s, profondeur 8 · auto/);
+  assert.match(html, /Vert gagne/);
+  setLanguage("en");
+  assert.match(analysisHtml(shown), /done · time 5, depth 8 · auto/);
+});

@@ -61,3 +61,12 @@ test("an analysis's limit, written by the kernel in English, is said in French",
   setLanguage("en");
   assert.match(analysisHtml(shown), /done · time 5, depth 8 · auto/);
 });
+
+test("the hint's margin, written by the solver in English, is said in French", async () => {
+  const { marginWords } = await import("../../cernunos_widget/js/hint.js");
+  setLanguage("fr");
+  assert.equal(marginWords("by 2 cells, +1 Trees on top, -1 burned"), "de 2 case(s), +1 Arbres au sommet, -1 brûlés");
+  assert.equal(marginWords("by forfeit"), "par forfait");
+  setLanguage("en");
+  assert.equal(marginWords("by 1 cell"), "by 1 cell");
+});

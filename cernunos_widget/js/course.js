@@ -1,7 +1,8 @@
 // The lessons in a page no kernel answers (a to_html page, an exported notebook): what
 // session/lesson.py does for the kernel, done with the page's own session (local.js) and the
 // goal mirror (goals.js, checked against the engine). It wraps the page's session: `lesson`
-// requests (open, next, retry, language) are answered here; after a play, the line from the
+// requests (open, next, retry) are answered here, and the board's language (local.js) is the
+// lessons' too; after a play, the line from the
 // exercise's position to the new node is judged: solved, the exercise counts as done; failed,
 // the reply's patch sends the board back to the start. Where the course stands is the model's
 // `lesson_state` (the kernel's trait), set here as the kernel sets it.
@@ -10,7 +11,7 @@ import { judgeDecisions } from "./goals.js";
 import { rootId } from "./store.js";
 import { SessionError } from "./local.js";
 
-const ACTIONS = "open, next, retry or language"; // what a lesson request may ask
+const ACTIONS = "open, next or retry"; // what a lesson request may ask
 
 /** The lessons' state as session/lesson.py's state(): a fresh copy with `changes`. */
 function withChanges(state, changes) {
@@ -69,11 +70,6 @@ export function createCourseSession(local, model) {
       setState(withChanges(state(), { verdict: null }));
       return local.answer(store, { ...request, type: "goto", node: rootId(store) });
     }
-    if (request.action === "language") {
-      if (!["en", "fr"].includes(request.language)) throw new SessionError(`the lessons speak en and fr, not '${request.language}'`);
-      setState(withChanges(state(), { language: request.language }));
-      return { reply: request.id, ok: true, message: "" };
-    }
     throw new SessionError(`unknown lesson action '${request.action}': ${ACTIONS}`);
   }
 
@@ -108,6 +104,9 @@ export function createCourseSession(local, model) {
       }
     }
     const reply = local.answer(store, request);
+    if (reply && reply.ok && request.type === "language" && course().length) {
+      setState(withChanges(state(), { language: request.language })); // the panel speaks the board's
+    }
     return reply && reply.ok && request.type === "play" && course().length ? judged(store, reply) : reply;
   }
 

@@ -3,7 +3,8 @@
 // Retry and Next, and after a try its verdict: the explanation once solved, what is not met
 // after a wrong try (the board is then back at the start). The course's texts come in both
 // languages with the data (the `course` trait); the panel's own words are the catalogues'
-// ("lesson.ui.*", cernunos_widget/i18n), in the lesson's language.
+// ("lesson.ui.*", cernunos_widget/i18n), all in the board's language: the panel's switch sets
+// the board's language (a `language` request: the kernel's trait, or the page's own session).
 // The verdict is the kernel's (session/lesson.py) or, with no kernel, course.js's.
 // Hooks: [data-role="lesson"] (data-lesson, data-exercise, data-verdict, data-language),
 // [data-lesson-action="hint|retry|next|language"], [data-role="lesson-pick"] (a select),
@@ -11,9 +12,11 @@
 
 import { esc, h, setAttr, setHtml } from "./dom.js";
 import { t } from "./i18n.js";
+import { languageOf } from "./derive.js";
+import { storeOf } from "./store.js";
 import { exerciseOf } from "./course.js";
 
-// The panel's own words: the catalogues' "lesson.ui.*", in the lesson's language.
+// The panel's own words: the catalogues' "lesson.ui.*", in the board's language.
 function word(language, key, params = {}) {
   return t(`lesson.ui.${key}`, params, language);
 }
@@ -43,6 +46,7 @@ export function createLesson(ctx) {
   const stateOf = () => ctx.model.get("lesson_state") || {};
   const courseOf = () => ctx.model.get("course") || [];
   const key = (s) => `${s.name}/${s.exercise}`;
+  const boardLanguage = () => languageOf(storeOf(ctx.model)); // one language per board
 
   function act(content) {
     ctx.request({ type: "lesson", ...content });
@@ -57,7 +61,7 @@ export function createLesson(ctx) {
     else if (action === "hint") {
       hintShown = hintShown === key(s) ? null : key(s);
       update();
-    } else if (action === "language") act({ action: "language", language: s.language === "fr" ? "en" : "fr" });
+    } else if (action === "language") ctx.request({ type: "language", language: boardLanguage() === "fr" ? "en" : "fr" });
     else act({ action });
   });
   pick.addEventListener("change", () => act({ action: "open", lesson: pick.value, exercise: 0 }));
@@ -69,7 +73,7 @@ export function createLesson(ctx) {
     const ex = exerciseOf(course, s);
     el.hidden = !ex;
     if (!ex) return;
-    const lang = s.language === "fr" ? "fr" : "en";
+    const lang = boardLanguage();
     const solved = s.solved || {};
     setAttr(el, "data-lesson", s.name);
     setAttr(el, "data-exercise", s.exercise);

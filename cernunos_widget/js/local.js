@@ -3,7 +3,7 @@
 // (cernunos_widget/widget/protocol.py) with the same kind of reply, {reply, ok, message,
 // patch, value}, deciding with the rules mirror (js/rules/, checked decision for decision
 // against the engine) as session/core.py does: play (all or nothing, branching), goto,
-// promote, delete, comment, annotate, the overlay, an analysis line, a new position (the
+// promote, delete, comment, annotate, the overlay, the language, an analysis line, a new position (the
 // editor), its check, and the game's text and .cgn file. What needs a search or the game
 // parser (analysis, review, opening a game text or file) is refused, saying why.
 // With a kernel this module is never used: the kernel decides every decision.
@@ -15,11 +15,11 @@ import {
 import { lineStateOf, moveOf } from "./moves.js";
 import { forget, languageOf, positionOf, rulesText, stepOf } from "./derive.js";
 import { rootId } from "./store.js";
-import { phrase, t } from "./i18n.js";
+import { LANGUAGES, phrase, t } from "./i18n.js";
 
 export class SessionError extends CernunosError {}
 
-const LIMITS = { decision: 2000, text: 100000, cpn: 1000 }; // protocol.py's MAX_* for what the page types
+const LIMITS = { decision: 2000, text: 100000, cpn: 1000, language: 5 }; // protocol.py's MAX_* for what the page types
 // What needs a kernel (its name: offline.what.<name>), refused with the reason.
 const NEEDS_KERNEL = {
   analyse: "analysis", stop: "stopping", review: "game_review", engine: "engine", load_game: "open_game", load_cgn: "load_cgn",
@@ -199,6 +199,18 @@ export function createLocalSession() {
       return { gen: store.gen, nodes: { [node.id]: record(node, { glyph: r.glyph }) } };
     },
     overlay: (store, r) => ({ gen: store.gen, settings: { ...(store.settings || {}), overlay: Boolean(r.on) } }),
+    // the board's language (the widget's `language` trait): the whole state again, as the
+    // kernel sends it, its views derived anew in the language (a game set up in the middle of
+    // an effect keeps the views it was sent, and their words)
+    language(store, r) {
+      const language = checked("language", r.language);
+      if (!LANGUAGES.includes(language)) {
+        throw new SessionError(`unknown language ${pyRepr(language)}: the languages are ${LANGUAGES.map(pyRepr).join(", ")}`);
+      }
+      forget(store, Object.keys(store.nodes).map(Number));
+      const views = store.start ? {} : store.views;
+      return { ...store, reset: true, views, settings: { ...(store.settings || {}), language } };
+    },
     setup(store, r) {
       const position = Position.fromCpn(checked("cpn", r.cpn), rulesText(store));
       const root = { id: 0, parent: -1, decision: "", children: [], comment: "", mark: "", mark_text: "", glyph: "", ply: 0, move: null };

@@ -39,7 +39,7 @@ import { createCourseSession } from "./course.js";
 import { createOffline, staticNote } from "./offline.js";
 
 const PING_TIMEOUT_MS = 4000;
-const WALKING = ["goto", "overlay"]; // what a walk-only page answers itself
+const WALKING = ["goto", "overlay", "language"]; // what a walk-only page answers itself
 
 // A kernel patch made only of these keys redraws only these parts: a streaming analysis
 // (up to ten patches a second) redraws the best decision on the board, the Analyse and Stop

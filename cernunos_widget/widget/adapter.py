@@ -183,18 +183,19 @@ class CernunosWidget(anywidget.AnyWidget):
     def lesson(self, name: str, exercise: int = 1, language: str | None = None) -> dict:
         """Play lesson ``name`` of the course (``cernunos_widget.lessons``) from exercise
         ``exercise`` (1-based): its position on the board, its goal, hint and explanation in
-        a panel (``language``: "en" or "fr"; default: the board's), each try judged by the
+        a panel (``language``: "en" or "fr", sets the board's; default: the board's), each
+        try judged by the
         engine; returns :attr:`lesson_state` (``solved``: each lesson's solved exercises,
         0-based)."""
         from ..lessons import LessonError
 
         if isinstance(exercise, bool) or not isinstance(exercise, int):
             raise LessonError(f"exercise is a number (1, 2 ...), not {exercise!r}")
+        if language is not None:
+            self.language = language  # one language per board: the panel speaks the board's
         if self._lesson is None:
-            self._lesson = LessonRun(language or self.language)
+            self._lesson = LessonRun(self.language)
             self.course = self._lesson.course()
-        elif language is not None:
-            self._lesson.set_language(language)
         self._lesson.open(self._session, name, exercise - 1)
         self.lesson_state = self._lesson.state()
         return self.lesson_state
@@ -401,6 +402,9 @@ class CernunosWidget(anywidget.AnyWidget):
         with self._session.lock:
             if self._session.display.set_language(change["new"]):
                 self._emit({**self._full_state(), "reset": True})
+            if self._lesson is not None:  # the lessons panel speaks the board's language
+                self._lesson.set_language(change["new"])
+                self.lesson_state = self._lesson.state()
 
     @traitlets.observe("overlay", "engine")
     def _setting_changed(self, change) -> None:
@@ -457,7 +461,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._judge_lesson()
 
     def _do_lesson(self, r: Request) -> None:
-        """The lessons panel: open an exercise, the next one, retry, the language."""
+        """The lessons panel: open an exercise, the next one, retry."""
         from ..lessons import LessonError
 
         run, action = self._lesson, r.fields["action"]
@@ -469,10 +473,8 @@ class CernunosWidget(anywidget.AnyWidget):
             run.next(self._session)
         elif action == "retry":
             run.retry(self._session)
-        elif action == "language":
-            run.set_language(r.fields["language"])
         else:
-            raise LessonError(f"unknown lesson action {action!r}: open, next, retry or language")
+            raise LessonError(f"unknown lesson action {action!r}: open, next or retry")
         self.lesson_state = run.state()
 
     def _do_goto(self, r: Request) -> None:
@@ -489,6 +491,9 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def _do_overlay(self, r: Request) -> None:
         self.overlay = r.fields["on"]
+
+    def _do_language(self, r: Request) -> None:
+        self.language = r.fields["language"]  # an unknown one: LanguageError, refused
 
     def _do_engine(self, r: Request) -> None:
         from ..solver import check_engine
@@ -548,7 +553,7 @@ class CernunosWidget(anywidget.AnyWidget):
 _HANDLERS = {
     name: getattr(CernunosWidget, f"_do_{name}")
     for name in (
-        "play", "goto", "promote", "delete", "comment", "overlay", "engine",
+        "play", "goto", "promote", "delete", "comment", "overlay", "language", "engine",
         "analyse", "stop", "review", "line", "setup", "annotate",
         "check_position", "export_game", "load_game", "export_cgn", "load_cgn", "ping",
         "lesson",

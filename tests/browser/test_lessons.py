@@ -10,7 +10,9 @@ from playwright.sync_api import expect
 
 from browser.clicks import final_click
 from browser.test_looks import OVERFLOW
+from cernunos_widget.engine import Position
 from cernunos_widget.lessons import lesson
+from cernunos_widget.session.view import build_view
 from cernunos_widget.widget.static import course_html
 
 PANEL = ".cw-root [data-role=lesson]"
@@ -43,8 +45,11 @@ def test_a_static_course_page_solves_an_exercise_after_a_wrong_try(tmp_path, pag
     # the hint, then French: the verdict's reasons and the goal in French
     page.locator("[data-lesson-action=hint]").click()
     expect(page.locator("[data-role=lesson-hint]")).to_contain_text("W@b1 T@c2")
+    # the panel's switch: one language per board, the board's prompt goes French with it
     page.locator("[data-lesson-action=language]").click()
     expect(panel).to_have_attribute("data-language", "fr")
+    expect(root).to_have_attribute("lang", "fr")
+    expect(page.locator(".cw-root [data-role=prompt]")).to_have_text(prompt_of(third.cpn, "fr"))
     expect(verdict).to_contain_text("c2 n’est pas à vous\u00a0: l’Arbre violet est au sommet.")
     expect(page.locator("[data-role=lesson-goal]")).to_contain_text(third.goal.text("fr"))
     # solved another way than the hint's: a Boar pushes c2's top away (R-20), then cover
@@ -57,6 +62,42 @@ def test_a_static_course_page_solves_an_exercise_after_a_wrong_try(tmp_path, pag
     expect(root).to_have_attribute("data-cpn", lesson("power").exercises[3].cpn)
     expect(page.locator("[data-lesson-exercise='2']")).to_have_class("cw-lesson-dot cw-done")
     assert offline == []
+
+
+def prompt_of(cpn: str, language: str) -> str:
+    """The prompt the board shows at ``cpn`` in ``language`` (session/view.py's)."""
+    return build_view(Position.from_cpn(cpn), (), language)["prompt"]
+
+
+def test_the_panels_switch_sets_the_boards_language_in_jupyterlab(lab):
+    nb = lab(
+        "from cernunos_widget import CernunosWidget\nw = CernunosWidget()\nw.lesson('placing')",
+        "import json\nprint(json.dumps({'language': w.language, 'state': w.lesson_state}))",
+        "w.language = 'fr'",
+    )
+    page = nb.page
+    panel, root = page.locator(PANEL), page.locator(".cw-root")
+    prompt = page.locator(".cw-root [data-role=prompt]")
+    cpn = lesson("placing").exercises[0].cpn
+    expect(panel).to_have_attribute("data-language", "en")
+    expect(prompt).to_have_text(prompt_of(cpn, "en"))
+    page.locator("[data-lesson-action=language]").click()
+    expect(panel).to_have_attribute("data-language", "fr")
+    expect(root).to_have_attribute("lang", "fr")
+    expect(prompt).to_have_text(prompt_of(cpn, "fr"))
+    expect(page.locator("[data-role=lesson-goal]")).to_contain_text(
+        lesson("placing").exercises[0].goal.text("fr")
+    )
+    state = nb.kernel_state_until(lambda s: s["language"] == "fr", index=2)
+    assert state["language"] == "fr" and state["state"]["language"] == "fr"  # the kernel's trait
+    page.locator("[data-lesson-action=language]").click()  # and back
+    expect(prompt).to_have_text(prompt_of(cpn, "en"))
+    expect(panel).to_have_attribute("data-language", "en")
+    state = nb.kernel_state_until(lambda s: s["language"] == "en", index=2)
+    assert state["language"] == "en" and state["state"]["language"] == "en"
+    nb.run(3)  # w.language = 'fr' from Python: the panel follows the board
+    expect(prompt).to_have_text(prompt_of(cpn, "fr"))
+    expect(panel).to_have_attribute("data-language", "fr")
 
 
 def test_a_lesson_in_jupyterlab_is_judged_by_the_kernel(lab):

@@ -2,7 +2,7 @@
 // each sequence written by tests/js/make_course_vectors.py (the widget's handler answered it,
 // a lesson open) is replayed on the page's session wrapped by course.js, from the same state;
 // after each request the reply's ok and message, the lessons' state (verdict, progress,
-// language), the current node and its CPN must be the kernel's. CERNUNOS_COURSE_VECTORS
+// language), the current node, its CPN and the board's language must be the kernel's. CERNUNOS_COURSE_VECTORS
 // names the folder; without it the check is skipped.
 
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ import { test } from "node:test";
 
 import { createCourseSession } from "../../cernunos_widget/js/course.js";
 import { createLocalSession } from "../../cernunos_widget/js/local.js";
-import { viewOf } from "../../cernunos_widget/js/derive.js";
+import { languageOf, viewOf } from "../../cernunos_widget/js/derive.js";
 import { applyPatch } from "../../cernunos_widget/js/store.js";
 import { difference } from "./vectors.mjs";
 
@@ -30,7 +30,7 @@ function replay(vector) {
     const view = viewOf(store, store.current);
     const got = {
       ok: reply.ok, message: reply.message, lesson_state: values.lesson_state, current: store.current,
-      cpn: view ? view.cpn : null,
+      cpn: view ? view.cpn : null, language: languageOf(store),
     };
     const d = difference(expected, got, `request ${i} ${JSON.stringify(request).slice(0, 90)}`);
     if (d) throw new Error(d);

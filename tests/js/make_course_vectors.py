@@ -1,10 +1,10 @@
 """Vectors for the lessons in a page with no kernel (js/course.js), answered by the kernel.
 
 A widget with a lesson open (``w.lesson``) answers random sequences of the lessons panel's
-requests (open, next, retry, language, some refused) and of plays (the hints' decisions, the
-first tries the search walks, random decisions, illegal ones) through its own handler
+requests (open, next, retry, the board's language, some refused) and of plays (the hints'
+decisions, the first tries the search walks, random decisions, illegal ones) through its handler
 (``CernunosWidget._on_page_message``); per request the vectors keep the reply's ``ok`` and
-``message``, then the widget's ``lesson_state``, its current node and its CPN.
+``message``, then the widget's ``lesson_state``, its current node, its CPN and its language.
 ``course.test.mjs`` replays them on the page's session wrapped by course.js and compares.
 
 Run alone: ``python tests/js/make_course_vectors.py FOLDER`` prints the counts.
@@ -25,9 +25,9 @@ from cernunos_widget.widget.adapter import CernunosWidget
 BAD = (
     {"action": "open", "lesson": "chess", "exercise": 0},
     {"action": "open", "lesson": "power", "exercise": 7},
-    {"action": "language", "language": "de"},
     {"action": "jump"},
 )
+BAD_LANGUAGE = {"type": "language", "language": "de"}
 
 
 class Kernel:
@@ -46,7 +46,7 @@ class Kernel:
         reply = self.replies[-1]
         return {
             "ok": reply["ok"], "message": reply["message"], "lesson_state": w.lesson_state,
-            "current": w.current, "cpn": w.cpn,
+            "current": w.current, "cpn": w.cpn, "language": w.language,
         }  # fmt: skip
 
 
@@ -72,9 +72,9 @@ def _requests(rng: random.Random, kernel: Kernel, known: dict) -> list[dict]:
     if roll < 0.27:
         return [{"type": "lesson", "action": "retry"}]
     if roll < 0.31:
-        return [{"type": "lesson", "action": "language", "language": rng.choice(("en", "fr"))}]
+        return [{"type": "language", "language": rng.choice(("en", "fr"))}]
     if roll < 0.34:
-        return [{"type": "lesson", **rng.choice(BAD)}]
+        return [rng.choice([*({"type": "lesson", **bad} for bad in BAD), BAD_LANGUAGE])]
     if roll < 0.38 or w.position.is_over:
         return [{"type": "goto", "node": 0}]
     if roll < 0.8 and w.current == 0:  # a known try, decision by decision

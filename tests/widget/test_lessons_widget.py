@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from cernunos_widget.engine import CernunosError
 from cernunos_widget.lessons import LessonError, lesson, load
 from cernunos_widget.widget.adapter import CernunosWidget
 from cernunos_widget.widget.static import course_html
@@ -61,7 +62,7 @@ def test_a_wrong_try_is_explained_and_sent_back_to_the_start_a_right_one_counted
     assert w.lesson_state["solved"] == {"power": [2]}
 
 
-def test_the_pages_lesson_requests_open_next_retry_and_switch_the_language():
+def test_the_pages_lesson_requests_open_next_and_retry():
     w = CernunosWidget()
     page = Page(w)
     refused = page.ask(type="lesson", action="next")
@@ -78,11 +79,8 @@ def test_the_pages_lesson_requests_open_next_retry_and_switch_the_language():
     assert w.lesson_state["verdict"]["status"] == "failed"
     assert page.ask(type="lesson", action="retry")["ok"]
     assert w.lesson_state["verdict"] is None
-    assert page.ask(type="lesson", action="language", language="fr")["ok"]
-    assert w.lesson_state["language"] == "fr"
     for bad, words in (
-        ({"action": "language", "language": "de"}, "the lessons speak en and fr, not 'de'"),
-        ({"action": "jump"}, "unknown lesson action 'jump': open, next, retry or language"),
+        ({"action": "jump"}, "unknown lesson action 'jump': open, next or retry"),
         ({"action": "open", "lesson": "chess"}, "no lesson 'chess': the lessons are placing"),
         ({"action": "open", "lesson": "power", "exercise": 9}, "exercises 1 to 4, not 10"),
         ({"action": "open", "exercise": -1}, "exercise must be in 0..63, not -1"),
@@ -93,8 +91,28 @@ def test_the_pages_lesson_requests_open_next_retry_and_switch_the_language():
 
 def test_a_lesson_speaks_the_boards_language_unless_told():
     assert CernunosWidget(language="fr").lesson("placing")["language"] == "fr"
-    assert CernunosWidget(language="fr").lesson("placing", language="en")["language"] == "en"
     assert CernunosWidget().lesson("placing")["language"] == "en"
+    w = CernunosWidget(language="fr")
+    assert w.lesson("placing", language="en")["language"] == "en"
+    assert w.language == "en"  # told: the board speaks it too (one language per board)
+
+
+def test_one_language_per_board_the_panels_switch_and_the_trait_set_both():
+    w = CernunosWidget()
+    page = Page(w)
+    w.lesson("power", 3)
+    reply = page.ask(type="language", language="fr")  # the panel's switch
+    assert reply["ok"] and w.language == "fr" and w.lesson_state["language"] == "fr"
+    patch = reply["patch"]  # the whole board again, in French
+    assert patch["reset"] and patch["settings"]["language"] == "fr"
+    assert w.lesson_state["name"] == "power" and w.cpn == lesson("power").exercises[2].cpn
+    w.language = "en"  # from Python: the panel follows
+    assert w.lesson_state["language"] == "en"
+    reply = page.ask(type="language", language="de")
+    assert not reply["ok"] and "unknown language 'de'" in reply["message"]
+    assert w.language == "en" and w.lesson_state["language"] == "en"
+    w.play("W@b1 T@a1")  # a wrong try's reasons in both languages, the panel picks the board's
+    assert w.lesson_state["verdict"]["reasons"][0]["fr"].startswith("c2 n’est pas à vous")
 
 
 def test_w_lesson_refuses_what_is_not_a_lesson():
@@ -105,7 +123,7 @@ def test_w_lesson_refuses_what_is_not_a_lesson():
         w.lesson("placing", 4)
     with pytest.raises(LessonError, match="exercise is a number"):
         w.lesson("placing", "2")
-    with pytest.raises(LessonError, match="not 'de'"):
+    with pytest.raises(CernunosError, match="unknown language 'de'"):
         w.lesson("placing", language="de")
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import Message, refusal
 from .errors import DecisionSyntaxError, clip
 from .geometry import CELL_COUNT, CELL_INDEX, CELL_NAMES
 from .tokens import KIND_LETTERS, Kind
@@ -80,16 +81,18 @@ def code_to_text(code: int) -> str:
     return "grow:" + ",".join(CELL_NAMES[c] for c in mask_cells(code - GROW_BASE))
 
 
-_FORMS = "a placement like B@b2, pass, a cell like b3, a swap like a1~c3, or grow:a1,c2"
+_FORMS = Message("notation.decision.forms")  # the forms a decision takes, in words
 
 
 def _parse_cell(text: str, decision: str) -> int:
     try:
         return CELL_INDEX[text]
     except KeyError:
-        raise DecisionSyntaxError(
-            f"bad decision {clip(decision)}: {clip(text)} is not a cell "
-            "(a1 ... d3, column a-d then row 1-3)"
+        raise refusal(
+            DecisionSyntaxError,
+            "notation.decision.not_cell",
+            decision=clip(decision),
+            text=clip(text),
         ) from None
 
 
@@ -101,52 +104,60 @@ def text_to_code(text: object) -> int:
             f"not {clip(text)}"
         )
     if not text:
-        raise DecisionSyntaxError(f"empty decision: expected {_FORMS}")
+        raise refusal(DecisionSyntaxError, "notation.decision.empty", forms=_FORMS)
     if text != text.strip() or " " in text:
-        raise DecisionSyntaxError(
-            f"bad decision {clip(text)}: one decision at a time, without spaces ({_FORMS})"
+        raise refusal(
+            DecisionSyntaxError, "notation.decision.spaces", text=clip(text), forms=_FORMS
         )
     if text == "pass":
         return PASS
     if "@" in text:
         kind, _, cell = text.partition("@")
         if len(kind) != 1 or kind not in KIND_LETTERS:
-            hint = ""
+            kinds = " ".join(KIND_LETTERS)
             if len(kind) == 1 and kind.upper() in KIND_LETTERS and len(cell) <= 2:
-                hint = f" (kind letters are uppercase whoever plays: {kind.upper()}@{cell})"
-            raise DecisionSyntaxError(
-                f"bad placement {clip(text)}: the kind must be one of "
-                f"{' '.join(KIND_LETTERS)}{hint}"
+                upper = f"{kind.upper()}@{cell}"
+                raise refusal(
+                    DecisionSyntaxError, "notation.decision.bad_kind_case", text=clip(text),
+                    kinds=kinds, upper=upper,
+                )  # fmt: skip
+            raise refusal(
+                DecisionSyntaxError, "notation.decision.bad_kind", text=clip(text), kinds=kinds
             )
         return place_code(KIND_LETTERS.index(kind), _parse_cell(cell, text))
     if "~" in text:
         parts = text.split("~")
         if len(parts) != 2:
-            raise DecisionSyntaxError(f"bad swap {clip(text)}: expected two cells like a1~c3")
+            raise refusal(DecisionSyntaxError, "notation.decision.swap_two", text=clip(text))
         a, b = (_parse_cell(p, text) for p in parts)
         if a == b:
-            raise DecisionSyntaxError(f"bad swap {clip(text)}: the two cells must differ")
+            raise refusal(DecisionSyntaxError, "notation.decision.swap_same", text=clip(text))
         if a > b:
-            raise DecisionSyntaxError(
-                f"bad swap {clip(text)}: write the cells in board order (a1 b1 ... d3): "
-                f"{CELL_NAMES[b]}~{CELL_NAMES[a]}"
+            canonical = f"{CELL_NAMES[b]}~{CELL_NAMES[a]}"
+            raise refusal(
+                DecisionSyntaxError,
+                "notation.decision.swap_order",
+                text=clip(text),
+                canonical=canonical,
             )
         return swap_code(a, b)
     if text.startswith("grow:"):
         names = text[5:].split(",")
         if names == [""]:
-            raise DecisionSyntaxError(f"bad growth choice {clip(text)}: name at least one cell")
+            raise refusal(DecisionSyntaxError, "notation.decision.grow_none", text=clip(text))
         cells = [_parse_cell(n, text) for n in names]
         if cells != sorted(set(cells)):
-            canonical = ",".join(CELL_NAMES[c] for c in sorted(set(cells)))
-            raise DecisionSyntaxError(
-                f"bad growth choice {clip(text)}: distinct cells in board order, "
-                f"like grow:{canonical}"
+            canonical = "grow:" + ",".join(CELL_NAMES[c] for c in sorted(set(cells)))
+            raise refusal(
+                DecisionSyntaxError,
+                "notation.decision.grow_order",
+                text=clip(text),
+                canonical=canonical,
             )
         return grow_code(cells)
     if text in CELL_INDEX:
         return cell_code(CELL_INDEX[text])
-    raise DecisionSyntaxError(f"bad decision {clip(text)}: expected {_FORMS}")
+    raise refusal(DecisionSyntaxError, "notation.decision.bad", text=clip(text), forms=_FORMS)
 
 
 def code_of(decision: object) -> int:

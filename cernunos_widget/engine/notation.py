@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..i18n import Message, refusal
 from .effects import LAST, ONE, OVER, PHASE_LETTERS, START, TWO
 from .errors import CpnSyntaxError, InvalidPositionError, clip
 from .geometry import ADJACENT, CELL_COUNT, CELL_NAMES, HEIGHT, WIDTH
@@ -13,12 +14,7 @@ from .tokens import FIRE, KIND_LETTERS, KIND_MASK, OWNER_BIT, TREE, token_letter
 START_CPN = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"
 MAX_CPN_LENGTH = 1_000  # characters; a real CPN has fewer than 80
 
-_EXPECTED = (
-    "a CPN is '<rows> <side> <phase> <burned>', e.g. "
-    "'.,.,.,./.,.,.,./.,.,.,. g 2 0-0': rows 3/2/1 of 4 comma-separated cells "
-    "('.' or a stack bottom to top, letters TBDWSXCF, uppercase Green, lowercase Purple), "
-    "side g|p, phase s|2|1|L|#|x, burned '<green>-<purple>'"
-)
+_EXPECTED = Message("notation.cpn.expected")  # what a CPN is, in words
 _TOKEN_LETTERS = KIND_LETTERS + KIND_LETTERS.lower()
 
 
@@ -32,8 +28,12 @@ class CpnFields:
     burned: tuple[int, int]
 
 
-def _bad(text: str, why: str) -> CpnSyntaxError:
-    return CpnSyntaxError(f"bad CPN {clip(text)}: {why}; {_EXPECTED}")
+def _bad(text: str, why: str, **params: object) -> CpnSyntaxError:
+    """A CPN refused: ``why`` is the key ``notation.cpn.<why>`` with ``params``."""
+    reason = Message(f"notation.cpn.{why}", params)
+    return refusal(
+        CpnSyntaxError, "notation.cpn.bad", text=clip(text), why=reason, expected=_EXPECTED
+    )
 
 
 def parse_cpn(text: object) -> CpnFields:
@@ -41,38 +41,34 @@ def parse_cpn(text: object) -> CpnFields:
     if not isinstance(text, str):
         raise CpnSyntaxError(f"a CPN is a string, not {type(text).__name__}; {_EXPECTED}")
     if len(text) > MAX_CPN_LENGTH:
-        raise _bad(text, f"a CPN is at most {MAX_CPN_LENGTH:,} characters")
+        raise _bad(text, "too_long", limit=f"{MAX_CPN_LENGTH:,}")
     fields = text.strip().split(" ")
     if len(fields) != 4:
-        raise _bad(text, f"expected 4 fields separated by single spaces, found {len(fields)}")
+        raise _bad(text, "fields", count=len(fields))
     rows_text, side_text, phase_text, burned_text = fields
     rows = rows_text.split("/")
     if len(rows) != HEIGHT:
-        raise _bad(text, f"expected {HEIGHT} rows separated by '/', found {len(rows)}")
+        raise _bad(text, "rows", height=HEIGHT, count=len(rows))
     board: list[tuple[int, ...]] = [()] * CELL_COUNT
     for r, row_text in enumerate(rows):
         row = HEIGHT - 1 - r  # row 3 is written first (R-2)
         cells = row_text.split(",")
         if len(cells) != WIDTH:
-            raise _bad(text, f"row {row + 1} has {len(cells)} cells, expected {WIDTH}")
+            raise _bad(text, "row_cells", row=row + 1, count=len(cells), width=WIDTH)
         for col, cell_text in enumerate(cells):
             name = CELL_NAMES[row * WIDTH + col]
             if cell_text == ".":
                 continue
             if not cell_text or any(ch not in _TOKEN_LETTERS for ch in cell_text):
-                raise _bad(
-                    text,
-                    f"cell {name} is {clip(cell_text)}, "
-                    f"expected '.' or letters from {_TOKEN_LETTERS}",
-                )
+                raise _bad(text, "cell", cell=name, value=clip(cell_text), letters=_TOKEN_LETTERS)
             board[row * WIDTH + col] = tuple(
                 KIND_LETTERS.index(ch.upper()) + (OWNER_BIT if ch.islower() else 0)
                 for ch in cell_text
             )
     if side_text not in ("g", "p"):
-        raise _bad(text, f"side is {clip(side_text)}, expected g or p")
+        raise _bad(text, "side", value=clip(side_text))
     if len(phase_text) != 1 or phase_text not in PHASE_LETTERS:
-        raise _bad(text, f"phase is {clip(phase_text)}, expected one of s 2 1 L # x")
+        raise _bad(text, "phase", value=clip(phase_text))
     green, dash, purple = burned_text.partition("-")
     if (
         not dash
@@ -81,7 +77,7 @@ def parse_cpn(text: object) -> CpnFields:
         or not green.isascii()
         or not purple.isascii()
     ):
-        raise _bad(text, f"burned is {clip(burned_text)}, expected two counts like 0-2")
+        raise _bad(text, "burned", value=clip(burned_text))
     return CpnFields(
         tuple(board),
         "gp".index(side_text),
@@ -105,25 +101,29 @@ def reserves_of(fields: CpnFields, text: str, rules: Rules = STANDARD_RULES) -> 
                 used += fields.burned[owner]
             left = count - used
             if left < 0:
-                who = ("Green", "Purple")[owner]
                 what = KIND_LETTERS[kind] if owner == 0 else KIND_LETTERS[kind].lower()
-                burned = fields.burned[owner]
-                extra = f" ({_count(burned)} of them burned)" if kind == TREE else ""
-                raise InvalidPositionError(
-                    f"CPN {clip(text)} breaks R-8: {who} has {_count(used)} '{what}' tokens{extra} "
-                    f"but owns only {count}{_under(rules)}"
+                tokens = {"used": _count(used), "letter": f"'{what}'"}
+                if kind == TREE:
+                    tokens["burned"] = _count(fields.burned[owner])
+                owns = (
+                    Message("notation.cpn.r8_owns", {"count": count})
+                    if rules.is_standard
+                    else Message(
+                        "notation.cpn.r8_owns_under", {"count": count, "rules": repr(str(rules))}
+                    )
                 )
+                which = "notation.cpn.r8_trees" if kind == TREE else "notation.cpn.r8_tokens"
+                raise refusal(
+                    InvalidPositionError, "notation.cpn.r8", text=clip(text), owns=owns,
+                    player=Message(f"player.{'gp'[owner]}"), tokens=Message(which, tokens),
+                )  # fmt: skip
             reserve.append(left)
     return tuple(reserve)
 
 
-def _under(rules: Rules) -> str:
-    return "" if rules.is_standard else f" under the rules {str(rules)!r}"
-
-
-def _count(n: int) -> str:
+def _count(n: int) -> str | Message:
     """A count for a message: a burned count in a CPN may have hundreds of digits."""
-    return str(n) if n < 10**6 else "over a million"
+    return str(n) if n < 10**6 else Message("notation.cpn.over_million")
 
 
 def check_reachable(fields: CpnFields, reserve: tuple[int, ...], text: str) -> None:
@@ -133,29 +133,24 @@ def check_reachable(fields: CpnFields, reserve: tuple[int, ...], text: str) -> N
         if not stack or stack[-1] & KIND_MASK != TREE:
             continue
         if len(stack) >= 2 and stack[-2] & KIND_MASK == FIRE:
-            raise InvalidPositionError(
-                f"CPN {clip(text)} cannot occur in play: the Tree on {CELL_NAMES[c]} sits on a "
-                "Fire and would have burned (R-26)"
+            raise refusal(
+                InvalidPositionError, "notation.cpn.fire_under", text=clip(text), cell=CELL_NAMES[c]
             )
         for n in ADJACENT[c]:
             if board[n] and board[n][-1] & KIND_MASK == FIRE:
-                raise InvalidPositionError(
-                    f"CPN {clip(text)} cannot occur in play: the Tree on {CELL_NAMES[c]} is next "
-                    f"to the visible Fire on {CELL_NAMES[n]} and would have burned (R-26)"
-                )
+                raise refusal(
+                    InvalidPositionError, "notation.cpn.fire_next", text=clip(text),
+                    cell=CELL_NAMES[c], fire=CELL_NAMES[n],
+                )  # fmt: skip
     empty = [not any(reserve[0:8]), not any(reserve[8:16])]
     phase = fields.phase
     if phase in (START, TWO, ONE) and any(empty):
-        who = ("Green", "Purple")[empty.index(True)]
-        raise InvalidPositionError(
-            f"CPN {clip(text)} cannot occur in play: {who}'s reserve is empty, so the final "
-            "placement (phase L) or the end (phase #) would have begun (R-16)"
+        who = Message(f"player.{'gp'[empty.index(True)]}")
+        raise refusal(
+            InvalidPositionError, "notation.cpn.reserve_empty", text=clip(text), player=who
         )
     if phase == LAST and (empty[fields.side] or not empty[1 - fields.side]):
-        raise InvalidPositionError(
-            f"CPN {clip(text)} cannot occur in play: at phase L the side to place must be the one "
-            "whose opponent's reserve is empty, holding tokens itself (R-16)"
-        )
+        raise refusal(InvalidPositionError, "notation.cpn.last_side", text=clip(text))
     # Phases # and x accept any board R-8 allows: `cernunos result` scores what it is given.
 
 

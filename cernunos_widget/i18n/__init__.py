@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from ..engine.errors import CernunosError
 
@@ -26,6 +27,7 @@ LANGUAGES = ("en", "fr")
 DEFAULT = "en"
 FOLDER = Path(__file__).parent
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+E = TypeVar("E", bound=CernunosError)
 
 
 class LanguageError(CernunosError):
@@ -113,6 +115,13 @@ def message(key: str, **params: object) -> Message:
     if key not in catalogue(DEFAULT):
         raise KeyError(f"no message {key!r} in the catalogues")
     return Message(key, params)
+
+
+def refusal(error: type[E], key: str, **params: object) -> E:
+    """``error`` (to be raised) whose words are the message ``key``: ``str(error)`` English,
+    ``error.text(language)`` in any language (a refusal the page shows in the board's)."""
+    words = message(key, **params)
+    return error(words.text(DEFAULT)).said(words)
 
 
 def js_module() -> str:

@@ -5,32 +5,12 @@
 // (the answer: progress, then 'Green wins' / 'draw' / 'Purple wins', the margin and the line).
 
 import { esc, h, playerName, setAttr, setHtml } from "./dom.js";
-import { language, t, valueText } from "./i18n.js";
+import { language, marginWords, t, valueText } from "./i18n.js";
 import { toolIcon } from "./panel.js";
 import { HINT_TOKEN_LIMIT, createSearch, eligible } from "./rules/solve.js";
 
 const CHUNK_MS = 10; // work between two timeouts
 const STEP_NODES = 200; // nodes between two looks at the clock
-
-// The margin as solve.js writes it (the solver's words: "by 2 cells, +1 Trees on top", "by
-// forfeit") in the board's language.
-const MARGIN_PARTS = [
-  [/^(\d+) cells?$/, "hint.margin.cells"],
-  [/^([+-]?\d+) Trees on top$/, "hint.margin.trees"],
-  [/^([+-]?\d+) burned$/, "hint.margin.burned"],
-];
-export function marginWords(text) {
-  if (!text || language() === "en") return text;
-  if (text === "by forfeit") return t("hint.margin.forfeit");
-  const parts = text.replace(/^by /, "").split(", ").map((part) => {
-    for (const [pattern, key] of MARGIN_PARTS) {
-      const match = pattern.exec(part);
-      if (match) return t(key, { n: match[1] });
-    }
-    return part;
-  });
-  return t("hint.margin.by", { parts: parts.join(", ") });
-}
 
 /** The answer of a finished search, as HTML: who wins and by what, then the line. */
 function answerHtml(r) {

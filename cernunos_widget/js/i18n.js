@@ -26,6 +26,11 @@ export function setLanguage(language) {
   return current;
 }
 
+/** Whether the catalogues have the message ``key``. */
+export function hasMessage(key) {
+  return Object.hasOwn(CATALOGUES[DEFAULT_LANGUAGE], key);
+}
+
 /** The language t() speaks now. */
 export function language() {
   return current;
@@ -60,6 +65,44 @@ export function fromEnglish(prefix, english) {
  * wins", "draw", "Purple wins") in the current language. */
 export function valueText(text) {
   return fromEnglish("value.", String(text ?? ""));
+}
+
+// The margin as solve.js writes it (the solver's words: "by 2 cells, +1 Trees on top", "by
+// forfeit") in the board's language.
+const MARGIN_PARTS = [
+  [/^(\d+) cells?$/, "hint.margin.cells"],
+  [/^([+-]?\d+) Trees on top$/, "hint.margin.trees"],
+  [/^([+-]?\d+) burned$/, "hint.margin.burned"],
+];
+/** The margin in the current language (English: as the solver writes it). */
+export function marginWords(text) {
+  if (!text || language() === "en") return text;
+  if (text === "by forfeit") return t("hint.margin.forfeit");
+  const parts = text.replace(/^by /, "").split(", ").map((part) => {
+    for (const [pattern, key] of MARGIN_PARTS) {
+      const match = pattern.exec(part);
+      if (match) return t(key, { n: match[1] });
+    }
+    return part;
+  });
+  return t("hint.margin.by", { parts: parts.join(", ") });
+}
+
+/** A line's description as the solver writes it (solver Info.describe(): "B@b2: win by 2
+ * cells (proven)", "B@b2: win proven", "B@b2: estimate 0.31") in the current language; any
+ * other text as it is. */
+export function describeWords(text) {
+  const found = /^(\S+): (?:(win|draw|loss)(?: (by .+))? \(proven\)|(win|draw|loss) proven|estimate (\S+))$/.exec(String(text ?? ""));
+  if (!found || current === DEFAULT_LANGUAGE) return String(text ?? "");
+  const [, decision, outcome, margin, provenOutcome, estimate] = found;
+  let value;
+  if (estimate !== undefined) value = t("analysis.describe.estimate", { value: estimate });
+  else if (provenOutcome !== undefined) value = t(`analysis.describe.${provenOutcome}_proven`);
+  else {
+    const words = margin ? `${t(`analysis.describe.${outcome}`)} ${marginWords(margin)}` : t(`analysis.describe.${outcome}`);
+    value = t("analysis.describe.proven", { value: words });
+  }
+  return t("analysis.describe", { decision, value });
 }
 
 /** A message as data ({key, params}), put in a language later by t(). */

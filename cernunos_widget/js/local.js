@@ -10,7 +10,7 @@
 
 import {
   CernunosError, GLYPHS, IllegalDecisionError, Position, buildView, cgnText, checkComment,
-  exportGame, pyLen, pyRepr, pySplit, pyStrip, textToCode,
+  exportGame, pyLen, pyRepr, pySplit, pyStrip, refusal, textToCode,
 } from "./rules/index.js";
 import { lineStateOf, moveOf } from "./moves.js";
 import { forget, languageOf, positionOf, rulesText, stepOf } from "./derive.js";
@@ -39,7 +39,7 @@ export function createLocalSession() {
     const node = store.nodes[id];
     if (!node) {
       const top = Math.max(highest, ...Object.keys(store.nodes).map(Number));
-      throw new SessionError(`no node #${id} in this game (ids 0..${top}, some may have been deleted)`);
+      throw refusal(SessionError, "refusal.no_node", { node: id, last: top });
     }
     return node;
   }
@@ -113,7 +113,7 @@ export function createLocalSession() {
   // Nothing changes in the store here: the reply's patch does it, as a kernel's would.
   function play(store, startId, text) {
     const items = pySplit(text);
-    if (!items.length) throw new SessionError("nothing to play: give one or more decisions (B@b2 b3 ...)");
+    if (!items.length) throw refusal(SessionError, "refusal.nothing_to_play");
     const { here: last, steps } = follow(store, resolve(store, startId), items);
     const patch = { gen: store.gen, current: last.id };
     if (!steps.length) return patch;
@@ -151,14 +151,16 @@ export function createLocalSession() {
     // the latest analysis's line, or with a node the line of the analysis it remembers
     line(store, r) {
       let analysis = store.analysis || {};
-      let which = `no analysis line ${r.index}`;
+      let which = { key: "refusal.no_line", params: {} };
       if (r.node !== undefined && r.node !== null) {
         const node = resolve(store, r.node);
         analysis = (store.analyses || {})[node.id] || {};
-        which = `no line ${r.index} in the stored analysis of node #${node.id}`;
+        which = { key: "refusal.no_stored_line", params: { node: node.id } };
       }
       const lines = analysis.lines || [];
-      if (!(r.index >= 0 && r.index < lines.length)) throw new SessionError(`${which}: there are ${lines.length}`);
+      if (!(r.index >= 0 && r.index < lines.length)) {
+        throw refusal(SessionError, which.key, { ...which.params, index: r.index, count: lines.length });
+      }
       return play(store, analysis.node, lines[r.index].pv.join(" "));
     },
     promote(store, r) {
@@ -170,7 +172,7 @@ export function createLocalSession() {
     },
     delete(store, r) {
       const target = resolve(store, r.node);
-      if (target.parent === -1) throw new SessionError("the root of a game cannot be deleted");
+      if (target.parent === -1) throw refusal(SessionError, "refusal.root_delete");
       const doomed = [];
       const todo = [target.id];
       while (todo.length) {
@@ -193,7 +195,7 @@ export function createLocalSession() {
     annotate(store, r) {
       if (typeof r.glyph !== "string" || !["", ...GLYPHS].includes(r.glyph)) {
         const accepted = GLYPHS.map((g) => pyRepr(g)).join(", ");
-        throw new SessionError(`unknown annotation glyph ${pyRepr(String(r.glyph).slice(0, 20))}: use ${accepted} or '' to clear`);
+        throw refusal(SessionError, "refusal.glyph", { glyph: pyRepr(String(r.glyph).slice(0, 20)), accepted, empty: "''" });
       }
       const node = resolve(store, r.node);
       return { gen: store.gen, nodes: { [node.id]: record(node, { glyph: r.glyph }) } };
@@ -236,7 +238,7 @@ export function createLocalSession() {
       }
       const handler = handlers[request.type];
       if (!handler) throw new SessionError(`unknown request ${pyRepr(String(request.type))}`);
-      if ((request.gen || 0) !== (store.gen || 0)) throw new SessionError("this board was replaced by a new game; the page now shows it");
+      if ((request.gen || 0) !== (store.gen || 0)) throw refusal(SessionError, "refusal.replaced");
       const out = handler(store, request);
       if (out.value !== undefined) reply.value = out.value;
       else if (Object.keys(out).length > 1 || out.reset) reply.patch = out;

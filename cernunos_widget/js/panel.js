@@ -1,7 +1,7 @@
 // The side panel: both reserves, the option buttons, the toolbar, the analysis.
 
 import { KINDS, esc, icon, h, setHtml, setAttr, playerName, tokenName } from "./dom.js";
-import { language, t, valueText } from "./i18n.js";
+import { describeWords, fromEnglish, hasMessage, language, t, valueText } from "./i18n.js";
 import { nodeOf } from "./store.js";
 import { viewOf } from "./derive.js";
 import { moveLabel } from "./moves.js";
@@ -134,7 +134,8 @@ export function createToolbar(ctx) {
     group.append(buttons[action]);
   }
   const engine = h("select", { "data-role": "engine", "data-tip": t("tool.engine.tip"), "aria-label": t("tool.engine") },
-    `<option value="auto">auto</option><option value="alphabeta">alpha-beta</option><option value="mcts">MCTS</option>`);
+    [["auto", "auto"], ["alphabeta", "alpha-beta"], ["mcts", "MCTS"]]
+      .map(([name, label]) => `<option value="${name}" title="${esc(engineTip(name))}">${label}</option>`).join(""));
   group.append(engine);
 
   function update(store) {
@@ -250,7 +251,7 @@ function linesHtml(a, stored) {
     : "";
   html += `<div class="cw-pov">${esc(t("analysis.pov"))}</div>`;
   html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(valueText(best.green_text))}</b>`
-    + `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div></div>`;
+    + `<div class="cw-evalbar" title="${esc(describeWords(best.describe))}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div></div>`;
   html += `<div class="cw-lines">`;
   a.lines.forEach((line, i) => {
     const hook = stored ? `data-stored-line="${i}" data-line-node="${esc(a.node)}" role="button" tabindex="0"` : `data-line="${i}"`;
@@ -259,7 +260,7 @@ function linesHtml(a, stored) {
   });
   const status = stored ? t("analysis.stored_status", { status: statusWord(a.status) }) : statusWord(a.status);
   const figures = t("analysis.figures", { depth: best.depth, nodes: best.nodes.toLocaleString(language()), seconds: best.seconds });
-  html += `</div><div class="cw-analysis-status">${esc(status)} · ${esc(limitText(a.limit))} · ${esc(a.engine || "")} · ${esc(figures)}</div>`;
+  html += `</div><div class="cw-analysis-status" title="${esc(engineTip(a.engine))}">${esc(status)} · ${esc(limitText(a.limit))} · ${esc(a.engine || "")} · ${esc(figures)}</div>`;
   return html;
 }
 
@@ -297,7 +298,23 @@ function limitText(text) {
 // An analysis's status in words (the kernel's status names: running, done, stopped ...).
 function statusWord(status) {
   const key = `analysis.status.${status}`;
-  return STATUS_KEYS.has(status) ? t(key) : String(status ?? "");
+  if (STATUS_KEYS.has(status)) return t(key);
+  const text = String(status ?? "");
+  return text.startsWith("error: ") ? t("analysis.status.error", { error: text.slice(7) }) : text;
+}
+
+// What an engine name (the select's, or the method an analysis ran) does, in words; "" if unknown.
+function engineTip(name) {
+  const key = `engine.${name}.tip`;
+  return hasMessage(key) ? t(key) : "";
+}
+
+// The kernel's "preparing" words (session/jobs.py's prepare: "loading the engine", or
+// "preparing the engine (compiling ...)", maybe followed by ": 3/7") in the board's language.
+function preparingWords(text) {
+  const [what, ...rest] = String(text).split(": ");
+  const words = fromEnglish("analysis.preparing.", what);
+  return rest.length ? t("analysis.preparing.progress", { what: words, done: rest.join(": ") }) : words;
 }
 const STATUS_KEYS = new Set(["starting", "running", "done", "cancelled", "over"]);
 
@@ -309,7 +326,7 @@ export function analysisHtml(shown) {
   if (shown.source === "none") return `${head}<span class="cw-analysis-status" data-role="no-analysis">${esc(t("analysis.none"))}</span>`;
   if (!a) return head;
   if ((a.lines || []).length) return head + linesHtml(a, shown.source === "stored");
-  if (a.status === "running") return `${head}<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing || t("analysis.searching"))}…</span>`;
+  if (a.status === "running") return `${head}<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing ? preparingWords(a.preparing) : t("analysis.searching"))}…</span>`;
   return `${head}<span class="cw-analysis-status">${esc(statusWord(a.status))}</span>`;
 }
 

@@ -41,6 +41,7 @@ from typing import IO
 
 from ..engine import CernunosError
 from ..engine.errors import clip
+from ..i18n import Message
 from .destination import appending, committed_size, destination, replacing, stream
 from .errors import GameFileError
 from .scan import comment_close, read_tag
@@ -252,7 +253,10 @@ def _parse_chunk(lines: list[str], start: int, index: int) -> Game:
     except CernunosError as e:
         at = getattr(e, "at", None)
         line = start if at is None else start + _line_of(lines, at)
-        raise GameFileError(str(e), line, index) from None
+        error = GameFileError(str(e), line, index)
+        if e.words is not None:  # the page says it in the board's language
+            error.said(Message("record.file.at", {"line": line, "index": index, "reason": e.words}))
+        raise error from None
 
 
 def _line_of(lines: list[str], at: int) -> int:

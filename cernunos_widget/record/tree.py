@@ -28,6 +28,7 @@ from ..engine.decisions import code_of
 from ..engine.deprecation import warn_renamed
 from ..engine.errors import clip
 from ..engine.events import Event
+from ..i18n import Message
 from .text import (
     MAX_NESTING,
     MAX_NODES,
@@ -320,9 +321,7 @@ class Game:
         while first is not None and first[1].role == "tag":
             tag = first[1]
             if tag.name in headers:
-                raise GameTextError(
-                    f"the tag [{tag.name}] appears twice (character {tag.at + 1})", tag.at
-                )
+                raise _refused(tag.at, "record.tag_twice", name=tag.name, at=tag.at + 1)
             headers[tag.name], where[tag.name] = tag.text, tag.at
             first = next(items, None)
         try:
@@ -428,6 +427,12 @@ def _export_moves(root: GameNode, parts: list[str]) -> None:
             todo += [("close", None), ("line", variation), ("open", variation)]
 
 
+def _refused(offset: int, key: str, /, **params: object) -> GameTextError:
+    """A game text refused at ``offset``, in the words of the message ``key``."""
+    words = Message(key, params)
+    return GameTextError(words.text(), offset).said(words)
+
+
 def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
     """Play the words from ``root``; each open variation is a frame on an explicit stack:
     [the node it starts from, the last node played in it, where its '(' is]."""
@@ -441,11 +446,11 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
                 if root.game.next_id > MAX_NODES:
                     raise GameTextError(f"more than {MAX_NODES:,} positions in one game")
             except CernunosError as e:
-                raise GameTextError(
-                    f"word {number} of the game text, {clip(word.text)} "
-                    f"(character {word.at + 1}): {e}",
-                    word.at,
-                ) from None
+                reason = str(e) if e.words is None else e.words
+                raise _refused(
+                    word.at, "record.word", number=number, text=clip(word.text), at=word.at + 1,
+                    reason=reason,
+                ) from None  # fmt: skip
         elif role == "glyph":
             (frames[-1][1] or frames[-1][0]).glyph = word.text
         elif role == "comment":
@@ -458,11 +463,7 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
         elif role == "open":
             last = frames[-1][1]
             if last is None:
-                raise GameTextError(
-                    f"a variation at word {number} (character {word.at + 1}) has no decision "
-                    "to replace",
-                    word.at,
-                )
+                raise _refused(word.at, "record.no_decision", number=number, at=word.at + 1)
             if len(frames) > MAX_NESTING:
                 raise GameTextError(
                     f"more than {MAX_NESTING:,} nested variations at character {word.at + 1}",
@@ -471,19 +472,10 @@ def _read_moves(root: GameNode, items: Iterator[tuple[int, Word]]) -> None:
             frames.append([last.parent, None, word.at])
         elif role == "close":
             if len(frames) == 1:
-                raise GameTextError(
-                    f"unbalanced ')' at word {number} (character {word.at + 1}) of the game text",
-                    word.at,
-                )
+                raise _refused(word.at, "record.unbalanced", number=number, at=word.at + 1)
             frames.pop()
         else:  # a tag after the start
-            raise GameTextError(
-                f"the tag at character {word.at + 1} must come first, before any decision",
-                word.at,
-            )
+            raise _refused(word.at, "record.tag_first", at=word.at + 1)
     if len(frames) > 1:
-        raise GameTextError(
-            f"{len(frames) - 1} variation(s) not closed with ')' (the last opened at "
-            f"character {frames[-1][2] + 1})",
-            frames[-1][2],
-        )
+        at = frames[-1][2]
+        raise _refused(at, "record.not_closed", count=len(frames) - 1, at=at + 1)

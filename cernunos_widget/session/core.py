@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import CernunosError, IllegalDecisionError, Kind, Position, Step
 from ..engine.deprecation import warn_renamed
 from ..engine.position import DecisionLike
-from ..i18n import Message
+from ..i18n import Message, refusal
 from ..record.text import GLYPHS
 from ..record.tree import Game, GameNode
 from .analyses import AnalysisMemory, stored_state, worth_keeping
@@ -238,9 +238,8 @@ class Session:
         try:
             return self._game.node(node)
         except ValueError:
-            raise UnknownNodeError(
-                f"no node #{node} in this game (ids 0..{self._game.next_id - 1}, "
-                "some may have been deleted)"
+            raise refusal(
+                UnknownNodeError, "refusal.no_node", node=node, last=self._game.next_id - 1
             ) from None
 
     # ------------------------------------------------------------------ listeners
@@ -286,7 +285,7 @@ class Session:
         """Play decisions from ``node`` (default: current), branching if new; all or nothing."""
         items = decisions.split() if isinstance(decisions, str) else list(decisions)
         if not items:
-            raise SessionError("nothing to play: give one or more decisions (B@b2 b3 ...)")
+            raise refusal(SessionError, "refusal.nothing_to_play")
 
         def run() -> GameNode:
             here, steps = _follow(self.resolve(node), items)  # raises before the tree changes
@@ -340,7 +339,7 @@ class Session:
         def run() -> GameNode:
             target = self.resolve(node)
             if target.parent is None:
-                raise SessionError("the root of a game cannot be deleted")
+                raise refusal(SessionError, "refusal.root_delete")
             doomed = [n.id for n in target.walk()]
             inside = self._current.id in doomed
             parent = target.remove()
@@ -377,9 +376,10 @@ class Session:
         or "" to clear it. A review's mark (``node.mark``) is kept apart."""
         if not isinstance(glyph, str) or glyph not in ("", *GLYPHS):
             accepted = ", ".join(repr(g) for g in GLYPHS)
-            raise SessionError(
-                f"unknown annotation glyph {str(glyph)[:20]!r}: use {accepted} or '' to clear"
-            )
+            raise refusal(
+                SessionError, "refusal.glyph", glyph=repr(str(glyph)[:20]), accepted=accepted,
+                empty="''",
+            )  # fmt: skip
 
         def run() -> GameNode:
             target = self.resolve(node)
@@ -411,14 +411,14 @@ class Session:
         (:class:`NoAnalysisLineError` if that analysis has no such line)."""
         with self.lock:
             if node is None:
-                analysis, which = self._analysis, f"no analysis line {index}"
+                analysis, which = self._analysis, {"key": "refusal.no_line"}
             else:
                 target = self.resolve(node)
                 analysis = self._analyses.get(target.id) or {}
-                which = f"no line {index} in the stored analysis of node #{target.id}"
+                which = {"key": "refusal.no_stored_line", "node": target.id}
             lines = analysis.get("lines") or []
             if not 0 <= index < len(lines):
-                raise NoAnalysisLineError(f"{which}: there are {len(lines)}")
+                raise refusal(NoAnalysisLineError, **which, index=index, count=len(lines))
             return self.play(lines[index]["pv"], node=analysis["node"])
 
     def remember_analysis(self, node: NodeRef, state: dict, replace: bool = True) -> bool:

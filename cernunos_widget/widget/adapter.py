@@ -21,7 +21,7 @@ import traitlets
 
 from ..engine import CernunosError, Position, Rules
 from ..engine.icons import COLORS, ICONS
-from ..i18n import check_language
+from ..i18n import check_language, refusal
 from ..record.tree import Game, GameNode
 from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
@@ -287,7 +287,7 @@ class CernunosWidget(anywidget.AnyWidget):
         try:
             return self._session.play_analysis_line(index, node)
         except NoAnalysisLineError as error:  # the page's request names a line it showed
-            raise RequestError(str(error)) from None
+            raise RequestError(str(error)).said(error.words) from None
 
     @property
     def explorer(self):
@@ -438,9 +438,7 @@ class CernunosWidget(anywidget.AnyWidget):
             try:
                 request = parse_request(content)
                 if request.gen != s.generation:
-                    raise RequestError(
-                        "this board was replaced by a new game; the page now shows it"
-                    )
+                    raise refusal(RequestError, "refusal.replaced")
                 value = _HANDLERS[request.type](self, request)
                 if value is not None:
                     reply["value"] = value

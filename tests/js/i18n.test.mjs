@@ -63,10 +63,34 @@ test("an analysis's limit, written by the kernel in English, is said in French",
 });
 
 test("the hint's margin, written by the solver in English, is said in French", async () => {
-  const { marginWords } = await import("../../cernunos_widget/js/hint.js");
+  const { marginWords } = await import("../../cernunos_widget/js/i18n.js");
   setLanguage("fr");
   assert.equal(marginWords("by 2 cells, +1 Trees on top, -1 burned"), "de 2 case(s), +1 Arbres au sommet, -1 brûlés");
   assert.equal(marginWords("by forfeit"), "par forfait");
   setLanguage("en");
   assert.equal(marginWords("by 1 cell"), "by 1 cell");
+});
+
+test("the kernel's analysis words (a line's description, an error, preparing) in French", async () => {
+  const { analysisHtml } = await import("../../cernunos_widget/js/panel.js");
+  const { describeWords } = await import("../../cernunos_widget/js/i18n.js");
+  const line = {
+    decision: "B@a1", green: 0.2, green_text: "Green wins", describe: "B@a1: win by 2 cells (proven)", proven: "win",
+    pv: ["B@a1"], labels: ["Boar a1"], depth: 6, nodes: 1234, seconds: 0.5,
+  };
+  const done = { source: "live", name: "x", analysis: { node: 1, status: "done", lines: [line], limit: "time 5", engine: "mcts-learned" } };
+  const failed = { source: "live", name: "x", analysis: { node: 1, status: "error: boom" } };
+  const preparing = { source: "live", name: "x", analysis: { node: 1, status: "running", preparing: "loading the engine: 3/7" } };
+  setLanguage("fr");
+  assert.match(analysisHtml(done), /title="B@a1\u00a0: gain de 2 case\(s\) \(c’est prouvé\)"/);
+  assert.match(analysisHtml(done), /title="MCTS avec l’évaluation apprise"/);
+  assert.match(analysisHtml(failed), /erreur\u00a0: boom/);
+  assert.match(analysisHtml(preparing), /chargement du moteur\u00a0: 3\/7…/);
+  assert.equal(describeWords("B@a1: estimate 0.31"), "B@a1\u00a0: estimation 0.31");
+  assert.equal(describeWords("B@a1: draw proven"), "B@a1\u00a0: nulle prouvée");
+  assert.equal(describeWords("B@a1: win by forfeit (proven)"), "B@a1\u00a0: gain par forfait (c’est prouvé)");
+  setLanguage("en"); // English: the kernel's words as they are
+  assert.match(analysisHtml(done), /title="B@a1: win by 2 cells \(proven\)"/);
+  assert.match(analysisHtml(failed), /error: boom/);
+  assert.match(analysisHtml(preparing), /loading the engine: 3\/7…/);
 });

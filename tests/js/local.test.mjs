@@ -22,7 +22,7 @@ function replay(vector) {
   const store = structuredClone(vector.start);
   const session = createLocalSession();
   vector.steps.forEach(({ request, reply: expected }, i) => {
-    const reply = session.answer(store, { ...request, id: i, gen: store.gen });
+    const reply = session.answer(store, { id: i, gen: store.gen, ...request }); // a stale page's gen kept
     const got = { ok: reply.ok, message: reply.message };
     if ("value" in reply) got.value = reply.value;
     const d = difference(expected, got, `request ${i} ${JSON.stringify(request).slice(0, 80)}`);

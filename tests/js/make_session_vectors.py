@@ -4,7 +4,8 @@ A page without a kernel answers the requests a kernel answers; here the widget's
 (``CernunosWidget._on_page_message``) answers random sequences of them: plays (legal,
 illegal, hostile, several decisions at once, an existing child), navigation, promotion,
 deletion (the root too), comments (a lone surrogate too), glyphs (bad ones too), the
-editor's check and set up, an unknown node, the game's text and .cgn file. Each sequence
+editor's check and set up, an unknown node, a stale page's request, the game's text and .cgn
+file. Each sequence
 starts from the widget's full state (the ``tree`` trait) and records, per request, the
 reply's ``ok``, ``message`` and ``value``, and at its end every node's record and view.
 ``local.test.mjs`` replays them on the page's session and compares field for field.
@@ -38,6 +39,8 @@ CPNS = (
     ".,.,.,./.,.,.,./.,.,.,. x 2 0-0",
     "T,T,T,T/T,T,T,T/T,T,T,T g 2 0-0",
     "",
+    "F,T,.,./.,.,.,./.,.,.,. g 2 0-0",  # well-formed, but play never reaches it
+    "T,.,.,./.,.,.,./.,.,.,. g L 0-0",  # nor this
 )
 
 
@@ -50,7 +53,7 @@ class Kernel:
         self.widget.send = lambda content, buffers=None: self.replies.append(content)
 
     def ask(self, request: dict) -> dict:
-        request = {**request, "id": len(self.replies), "gen": self.widget.session.generation}
+        request = {"id": len(self.replies), "gen": self.widget.session.generation, **request}
         self.widget._on_page_message(self.widget, request, [])  # noqa: SLF001 - the handler under test
         reply = self.replies[-1]
         out = {"ok": reply["ok"], "message": reply["message"]}
@@ -101,6 +104,8 @@ def _request(rng: random.Random, kernel: Kernel) -> dict:
         return {"type": "setup", "cpn": rng.choice(CPNS)}
     if roll < 0.96:
         return {"type": "line", "index": 0, **({"node": node.id} if rng.random() < 0.5 else {})}
+    if roll < 0.97:  # a request from a page that still shows a replaced game
+        return {"type": "goto", "node": 0, "gen": session.generation + 1}
     return {"type": rng.choice(("export_game", "export_cgn"))}
 
 

@@ -4,6 +4,7 @@ replays them on the page's session (local.test.mjs) and compares every reply, re
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -11,6 +12,8 @@ from pathlib import Path
 
 from make_session_vectors import write_vectors
 from node_runner import node
+
+from cernunos_widget.i18n import catalogue
 
 CHECK = Path(__file__).parent / "local.test.mjs"
 
@@ -25,3 +28,27 @@ def test_the_page_session_answers_every_request_as_the_kernel(tmp_path):
     )
     assert out.returncode == 0, out.stdout[-6000:] + out.stderr[-2000:]
     assert re.search(rf"session vectors: {counts['sequences']} sequences, .* 0 failing", out.stdout)
+    # the French boards' replies say each refusal of typed text and of the session in French
+    said = " ".join(
+        step["reply"]["message"]
+        for line in (tmp_path / "session.jsonl").read_text(encoding="utf-8").splitlines()
+        for step in json.loads(line)["steps"]
+        if json.loads(line)["start"]["settings"]["language"] == "fr"
+    )
+    missing = [key for key in FRENCH_REFUSALS if _opening(key) not in said]
+    assert missing == [], f"no French board's reply says {missing}"
+
+
+# refusals the page shows (issue #22): each must come up in French in the vectors
+FRENCH_REFUSALS = (
+    "notation.cpn.bad", "notation.cpn.r8", "notation.cpn.fire_next", "notation.cpn.last_side",
+    "notation.decision.not_cell", "notation.decision.bad_kind", "notation.decision.swap_same",
+    "notation.decision.swap_order", "notation.decision.grow_order", "notation.decision.bad",
+    "refusal.no_node", "refusal.root_delete", "refusal.glyph", "refusal.replaced",
+    "refusal.no_line", "refusal.no_stored_line",
+)  # fmt: skip
+
+
+def _opening(key: str) -> str:
+    """The French text of ``key`` up to its first placeholder."""
+    return catalogue("fr")[key].split("{")[0]

@@ -1,7 +1,8 @@
 // engine/decisions.py: decisions' texts (RULES.md section 6 calls them tokens) and their integer codes:
 // placement kind*12+cell, pass 96, cell 97+cell, swap 109+a*12+b (a<b), growth 256+mask.
 
-import { DecisionSyntaxError } from "./errors.js";
+import { DecisionSyntaxError, refusal } from "./errors.js";
+import { phrase } from "../i18n.js";
 import { CELL_COUNT, CELL_NAMES, cellIndex } from "./geometry.js";
 import { clip, pyLen, pyStrip } from "./pytext.js";
 import { KIND_LETTERS } from "./tokens.js";
@@ -59,14 +60,12 @@ export function codeToText(code) {
   return "grow:" + maskCells(code - GROW_BASE).map((c) => CELL_NAMES[c]).join(",");
 }
 
-const FORMS = "a placement like B@b2, pass, a cell like b3, a swap like a1~c3, or grow:a1,c2";
+const FORMS = phrase("notation.decision.forms"); // the forms a decision takes, in words
 
 function parseCell(text, decision) {
   const i = cellIndex(text);
   if (i < 0) {
-    throw new DecisionSyntaxError(
-      `bad decision ${clip(decision)}: ${clip(text)} is not a cell (a1 ... d3, column a-d then row 1-3)`,
-    );
+    throw refusal(DecisionSyntaxError, "notation.decision.not_cell", { decision: clip(decision), text: clip(text) });
   }
   return i;
 }
@@ -78,9 +77,9 @@ export function textToCode(text) {
       `a decision is a string such as 'B@b2' (or a Decision, or an int code), not ${clip(text)}`,
     );
   }
-  if (!text) throw new DecisionSyntaxError(`empty decision: expected ${FORMS}`);
+  if (!text) throw refusal(DecisionSyntaxError, "notation.decision.empty", { forms: FORMS });
   if (text !== pyStrip(text) || text.includes(" ")) {
-    throw new DecisionSyntaxError(`bad decision ${clip(text)}: one decision at a time, without spaces (${FORMS})`);
+    throw refusal(DecisionSyntaxError, "notation.decision.spaces", { text: clip(text), forms: FORMS });
   }
   if (text === "pass") return PASS;
   if (text.includes("@")) {
@@ -89,45 +88,39 @@ export function textToCode(text) {
     const cell = text.slice(at + 1);
     const one = pyLen(kind) === 1;
     if (!one || !KIND_LETTERS.includes(kind)) {
-      let hint = "";
+      const kinds = [...KIND_LETTERS].join(" ");
       if (one && KIND_LETTERS.includes(kind.toUpperCase()) && pyLen(cell) <= 2) {
-        hint = ` (kind letters are uppercase whoever plays: ${kind.toUpperCase()}@${cell})`;
+        const upper = `${kind.toUpperCase()}@${cell}`;
+        throw refusal(DecisionSyntaxError, "notation.decision.bad_kind_case", { text: clip(text), kinds, upper });
       }
-      throw new DecisionSyntaxError(
-        `bad placement ${clip(text)}: the kind must be one of ${[...KIND_LETTERS].join(" ")}${hint}`,
-      );
+      throw refusal(DecisionSyntaxError, "notation.decision.bad_kind", { text: clip(text), kinds });
     }
     return placeCode(KIND_LETTERS.indexOf(kind), parseCell(cell, text));
   }
   if (text.includes("~")) {
     const parts = text.split("~");
-    if (parts.length !== 2) throw new DecisionSyntaxError(`bad swap ${clip(text)}: expected two cells like a1~c3`);
+    if (parts.length !== 2) throw refusal(DecisionSyntaxError, "notation.decision.swap_two", { text: clip(text) });
     const a = parseCell(parts[0], text);
     const b = parseCell(parts[1], text);
-    if (a === b) throw new DecisionSyntaxError(`bad swap ${clip(text)}: the two cells must differ`);
+    if (a === b) throw refusal(DecisionSyntaxError, "notation.decision.swap_same", { text: clip(text) });
     if (a > b) {
-      throw new DecisionSyntaxError(
-        `bad swap ${clip(text)}: write the cells in board order (a1 b1 ... d3): ${CELL_NAMES[b]}~${CELL_NAMES[a]}`,
-      );
+      throw refusal(DecisionSyntaxError, "notation.decision.swap_order", { text: clip(text), canonical: `${CELL_NAMES[b]}~${CELL_NAMES[a]}` });
     }
     return swapCode(a, b);
   }
   if (text.startsWith("grow:")) {
     const names = text.slice(5).split(",");
     if (names.length === 1 && names[0] === "") {
-      throw new DecisionSyntaxError(`bad growth choice ${clip(text)}: name at least one cell`);
+      throw refusal(DecisionSyntaxError, "notation.decision.grow_none", { text: clip(text) });
     }
     const cells = names.map((n) => parseCell(n, text));
     const canonical = [...new Set(cells)].sort((a, b) => a - b);
     if (cells.length !== canonical.length || cells.some((c, i) => c !== canonical[i])) {
-      throw new DecisionSyntaxError(
-        `bad growth choice ${clip(text)}: distinct cells in board order, like grow:${canonical
-          .map((c) => CELL_NAMES[c])
-          .join(",")}`,
-      );
+      const like = `grow:${canonical.map((c) => CELL_NAMES[c]).join(",")}`;
+      throw refusal(DecisionSyntaxError, "notation.decision.grow_order", { text: clip(text), canonical: like });
     }
     return growCode(cells);
   }
   if (cellIndex(text) >= 0) return cellCode(cellIndex(text));
-  throw new DecisionSyntaxError(`bad decision ${clip(text)}: expected ${FORMS}`);
+  throw refusal(DecisionSyntaxError, "notation.decision.bad", { text: clip(text), forms: FORMS });
 }

@@ -1,7 +1,7 @@
 // engine/errors.py: every bad input raises one of these; `name` is the engine's class name.
 // `message` is English; an error given its words as a message (said) speaks other languages.
 
-import { t } from "../i18n.js";
+import { phrase, t } from "../i18n.js";
 
 export class CernunosError extends Error {
   constructor(message) {
@@ -21,6 +21,11 @@ export class CernunosError extends Error {
     return this.words ? t(this.words.key, this.words.params, lang) : this.message;
   }
 }
+/** i18n's refusal(): an ``ErrorType`` (to be thrown) whose words are the message ``key``. */
+export function refusal(ErrorType, key, params = {}) {
+  return new ErrorType(t(key, params, "en")).said(phrase(key, params));
+}
+
 export class NotationError extends CernunosError {}
 export class CpnSyntaxError extends NotationError {}
 export class DecisionSyntaxError extends NotationError {}

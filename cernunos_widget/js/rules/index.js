@@ -7,7 +7,7 @@
 import { codeToText, textToCode } from "./decisions.js";
 import {
   CernunosError, CpnSyntaxError, DecisionSyntaxError, GameFileError, GameTextError, IllegalDecisionError,
-  InvalidLimitError, InvalidPositionError, MoveTextError, NotAtBoundaryError, NotationError, RulesError,
+  InvalidLimitError, InvalidPositionError, MoveTextError, NotAtBoundaryError, NotationError, RulesError, refusal,
 } from "./errors.js";
 import {
   GLYPHS, MAX_GAME_TEXT, RESULTS, WRAP, cgnText, checkComment, exportGame, fillResult, formatGame, gameTags, movetextWords,
@@ -30,6 +30,6 @@ export {
   MoveTextError, NotAtBoundaryError, NotationError, Position, RESULTS, Rules, RulesError, START_CPN,
   STANDARD_RULES, WRAP, buildView, cgnText, checkComment, codeToText, createSearch, decisionLabel, eligible,
   exportGame, fillResult, formatGame, gameTags, marginText, moveRecord, moveText, movetextWords, nextEntry,
-  outcomeProblem, outcomeTags, pendingTag, pyLen, pyRepr, pySplit, pyStrip, rulesOf, textToCode, tokensLeft,
+  outcomeProblem, outcomeTags, pendingTag, pyLen, pyRepr, pySplit, pyStrip, refusal, rulesOf, textToCode, tokensLeft,
   writeComment, writeTag, zoneOf, zoneTable,
 };

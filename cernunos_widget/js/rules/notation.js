@@ -1,25 +1,23 @@
 // engine/notation.py: CPN (RULES.md section 6): reading with every check the engine makes
 // (syntax, R-8 against the rules' counts, positions play cannot reach), and writing.
 
-import { CpnSyntaxError, InvalidPositionError } from "./errors.js";
+import { CpnSyntaxError, InvalidPositionError, refusal } from "./errors.js";
+import { phrase, t } from "../i18n.js";
 import { LAST, ONE, OVER, PHASE_LETTERS, START, TWO } from "./effects.js";
 import { ADJACENT, CELL_COUNT, CELL_NAMES, HEIGHT, WIDTH } from "./geometry.js";
-import { clip, commas, pyLen, pyStrip, typeName } from "./pytext.js";
-import { FIRE, KIND_LETTERS, KIND_MASK, OWNER_BIT, PLAYER_TITLES, TREE, tokenLetter } from "./tokens.js";
+import { clip, commas, pyLen, pyRepr, pyStrip, typeName } from "./pytext.js";
+import { FIRE, KIND_LETTERS, KIND_MASK, OWNER_BIT, TREE, tokenLetter } from "./tokens.js";
 
 export const START_CPN = ".,.,.,./.,.,.,./.,.,.,. g 2 0-0";
 export const MAX_CPN_LENGTH = 1000;
 const HUGE = 1e18; // a burned count of more than 15 digits: only "over a million" is ever said
 
-const EXPECTED =
-  "a CPN is '<rows> <side> <phase> <burned>', e.g. " +
-  "'.,.,.,./.,.,.,./.,.,.,. g 2 0-0': rows 3/2/1 of 4 comma-separated cells " +
-  "('.' or a stack bottom to top, letters TBDWSXCF, uppercase Green, lowercase Purple), " +
-  "side g|p, phase s|2|1|L|#|x, burned '<green>-<purple>'";
+const EXPECTED = phrase("notation.cpn.expected"); // what a CPN is, in words
 const TOKEN_LETTERS = KIND_LETTERS + KIND_LETTERS.toLowerCase();
 
-function bad(text, why) {
-  return new CpnSyntaxError(`bad CPN ${clip(text)}: ${why}; ${EXPECTED}`);
+// A CPN refused: ``why`` is the key notation.cpn.<why> with ``params`` (notation.py's _bad).
+function bad(text, why, params = {}) {
+  return refusal(CpnSyntaxError, "notation.cpn.bad", { text: clip(text), why: phrase(`notation.cpn.${why}`, params), expected: EXPECTED });
 }
 
 function count(digits) {
@@ -30,49 +28,48 @@ function count(digits) {
 /** Decode a CPN: {board, side, phase, burned}; CpnSyntaxError if malformed. */
 export function parseCpn(text) {
   if (typeof text !== "string") {
-    throw new CpnSyntaxError(`a CPN is a string, not ${typeName(text)}; ${EXPECTED}`);
+    throw new CpnSyntaxError(`a CPN is a string, not ${typeName(text)}; ${t(EXPECTED.key, {}, "en")}`);
   }
   if (text.length > MAX_CPN_LENGTH && pyLen(text) > MAX_CPN_LENGTH) {
-    throw bad(text, `a CPN is at most ${commas(MAX_CPN_LENGTH)} characters`);
+    throw bad(text, "too_long", { limit: commas(MAX_CPN_LENGTH) });
   }
   const fields = pyStrip(text).split(" ");
-  if (fields.length !== 4) throw bad(text, `expected 4 fields separated by single spaces, found ${fields.length}`);
+  if (fields.length !== 4) throw bad(text, "fields", { count: fields.length });
   const [rowsText, sideText, phaseText, burnedText] = fields;
   const rows = rowsText.split("/");
-  if (rows.length !== HEIGHT) throw bad(text, `expected ${HEIGHT} rows separated by '/', found ${rows.length}`);
+  if (rows.length !== HEIGHT) throw bad(text, "rows", { height: HEIGHT, count: rows.length });
   const board = Array.from({ length: CELL_COUNT }, () => []);
   rows.forEach((rowText, r) => {
     const row = HEIGHT - 1 - r; // row 3 is written first (R-2)
     const cells = rowText.split(",");
-    if (cells.length !== WIDTH) throw bad(text, `row ${row + 1} has ${cells.length} cells, expected ${WIDTH}`);
+    if (cells.length !== WIDTH) throw bad(text, "row_cells", { row: row + 1, count: cells.length, width: WIDTH });
     cells.forEach((cellText, col) => {
       if (cellText === ".") return;
       if (!cellText || [...cellText].some((ch) => !TOKEN_LETTERS.includes(ch))) {
-        throw bad(
-          text,
-          `cell ${CELL_NAMES[row * WIDTH + col]} is ${clip(cellText)}, expected '.' or letters from ${TOKEN_LETTERS}`,
-        );
+        throw bad(text, "cell", { cell: CELL_NAMES[row * WIDTH + col], value: clip(cellText), letters: TOKEN_LETTERS });
       }
       board[row * WIDTH + col] = [...cellText].map(
         (ch) => KIND_LETTERS.indexOf(ch.toUpperCase()) + (ch === ch.toLowerCase() ? OWNER_BIT : 0),
       );
     });
   });
-  if (sideText !== "g" && sideText !== "p") throw bad(text, `side is ${clip(sideText)}, expected g or p`);
+  if (sideText !== "g" && sideText !== "p") throw bad(text, "side", { value: clip(sideText) });
   if (phaseText.length !== 1 || !PHASE_LETTERS.includes(phaseText)) {
-    throw bad(text, `phase is ${clip(phaseText)}, expected one of s 2 1 L # x`);
+    throw bad(text, "phase", { value: clip(phaseText) });
   }
   const dash = burnedText.indexOf("-");
   const green = dash < 0 ? "" : burnedText.slice(0, dash);
   const purple = dash < 0 ? "" : burnedText.slice(dash + 1);
   if (dash < 0 || !/^[0-9]+$/.test(green) || !/^[0-9]+$/.test(purple)) {
-    throw bad(text, `burned is ${clip(burnedText)}, expected two counts like 0-2`);
+    throw bad(text, "burned", { value: clip(burnedText) });
   }
   return { board, side: sideText === "g" ? 0 : 1, phase: PHASE_LETTERS.indexOf(phaseText), burned: [count(green), count(purple)] };
 }
 
+const playerPhrase = (owner) => phrase(`player.${"gp"[owner]}`);
+
 function countText(n) {
-  return n < 1e6 ? String(n) : "over a million";
+  return n < 1e6 ? String(n) : phrase("notation.cpn.over_million");
 }
 
 /** R-8: the 16 reserve counts a CPN implies under ``rules``; InvalidPositionError if negative. */
@@ -87,12 +84,13 @@ export function reservesOf(fields, text, rules) {
       const left = total - used;
       if (left < 0) {
         const what = owner === 0 ? KIND_LETTERS[kind] : KIND_LETTERS[kind].toLowerCase();
-        const extra = kind === TREE ? ` (${countText(fields.burned[owner])} of them burned)` : "";
-        const under = rules.isStandard ? "" : ` under the rules '${rules}'`;
-        throw new InvalidPositionError(
-          `CPN ${clip(text)} breaks R-8: ${PLAYER_TITLES[owner]} has ${countText(used)} '${what}' tokens${extra} ` +
-            `but owns only ${total}${under}`,
-        );
+        const tokens = kind === TREE
+          ? phrase("notation.cpn.r8_trees", { used: countText(used), letter: `'${what}'`, burned: countText(fields.burned[owner]) })
+          : phrase("notation.cpn.r8_tokens", { used: countText(used), letter: `'${what}'` });
+        const owns = rules.isStandard
+          ? phrase("notation.cpn.r8_owns", { count: total })
+          : phrase("notation.cpn.r8_owns_under", { count: total, rules: pyRepr(String(rules)) });
+        throw refusal(InvalidPositionError, "notation.cpn.r8", { text: clip(text), owns, player: playerPhrase(owner), tokens });
       }
       reserve.push(left);
     });
@@ -107,32 +105,21 @@ export function checkReachable(fields, reserve, text) {
   board.forEach((stack, c) => {
     if (!stack.length || kindOfTop(stack) !== TREE) return;
     if (stack.length >= 2 && (stack[stack.length - 2] & KIND_MASK) === FIRE) {
-      throw new InvalidPositionError(
-        `CPN ${clip(text)} cannot occur in play: the Tree on ${CELL_NAMES[c]} sits on a Fire and would have burned (R-26)`,
-      );
+      throw refusal(InvalidPositionError, "notation.cpn.fire_under", { text: clip(text), cell: CELL_NAMES[c] });
     }
     for (const n of ADJACENT[c]) {
       if (board[n].length && kindOfTop(board[n]) === FIRE) {
-        throw new InvalidPositionError(
-          `CPN ${clip(text)} cannot occur in play: the Tree on ${CELL_NAMES[c]} is next ` +
-            `to the visible Fire on ${CELL_NAMES[n]} and would have burned (R-26)`,
-        );
+        throw refusal(InvalidPositionError, "notation.cpn.fire_next", { text: clip(text), cell: CELL_NAMES[c], fire: CELL_NAMES[n] });
       }
     }
   });
   const empty = [!reserve.slice(0, 8).some(Boolean), !reserve.slice(8, 16).some(Boolean)];
   const phase = fields.phase;
   if ((phase === START || phase === TWO || phase === ONE) && (empty[0] || empty[1])) {
-    throw new InvalidPositionError(
-      `CPN ${clip(text)} cannot occur in play: ${PLAYER_TITLES[empty[0] ? 0 : 1]}'s reserve is empty, so the final ` +
-        "placement (phase L) or the end (phase #) would have begun (R-16)",
-    );
+    throw refusal(InvalidPositionError, "notation.cpn.reserve_empty", { text: clip(text), player: playerPhrase(empty[0] ? 0 : 1) });
   }
   if (phase === LAST && (empty[fields.side] || !empty[1 - fields.side])) {
-    throw new InvalidPositionError(
-      `CPN ${clip(text)} cannot occur in play: at phase L the side to place must be the one ` +
-        "whose opponent's reserve is empty, holding tokens itself (R-16)",
-    );
+    throw refusal(InvalidPositionError, "notation.cpn.last_side", { text: clip(text) });
   }
 }
 

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..engine.errors import NotationError, clip
+from ..i18n import Message
 from .scan import TAG_NAME, read_comment, read_tag
 
 MAX_GAME_TEXT = 10_000_000  # characters in one game's text
@@ -174,8 +175,8 @@ def check_comment(text: object) -> str:
         raise GameTextError(f"a comment is a string, not {type(text).__name__}")
     bad = _SURROGATE.search(text)
     if bad is not None:
-        raise GameTextError(
-            f"a comment cannot hold a lone surrogate (U+{ord(bad.group()):04X} at character "
-            f"{bad.start() + 1}): it is not a character and cannot be saved as UTF-8"
+        words = Message(
+            "record.comment_surrogate", {"code": f"{ord(bad.group()):04X}", "at": bad.start() + 1}
         )
+        raise GameTextError(words.text()).said(words)
     return text

@@ -45,7 +45,7 @@ FRENCH_REFUSALS = (
     "notation.decision.not_cell", "notation.decision.bad_kind", "notation.decision.swap_same",
     "notation.decision.swap_order", "notation.decision.grow_order", "notation.decision.bad",
     "refusal.no_node", "refusal.root_delete", "refusal.glyph", "refusal.replaced",
-    "refusal.no_line", "refusal.no_stored_line",
+    "refusal.no_line", "refusal.no_stored_line", "record.comment_surrogate",
 )  # fmt: skip
 
 

@@ -15,7 +15,7 @@
 // .cgn file text of gamefiles.cgn_text (result tags filled first when they disagree with the
 // main line). Refusals are the record's errors (GameTextError, GameFileError) with its words.
 
-import { CernunosError, GameFileError, GameTextError } from "./errors.js";
+import { CernunosError, GameFileError, GameTextError, refusal } from "./errors.js";
 import { Position } from "./position.js";
 import { clip, commas, pyLen, pySlice, typeName } from "./pytext.js";
 
@@ -33,10 +33,7 @@ export function checkComment(text) {
   const bad = SURROGATE.exec(text);
   if (bad) {
     const code = bad[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
-    throw new GameTextError(
-      `a comment cannot hold a lone surrogate (U+${code} at character ${pyLen(text.slice(0, bad.index)) + 1}): ` +
-        "it is not a character and cannot be saved as UTF-8",
-    );
+    throw refusal(GameTextError, "record.comment_surrogate", { code, at: pyLen(text.slice(0, bad.index)) + 1 });
   }
   return text;
 }

@@ -228,7 +228,7 @@ export function createEditor(ctx) {
       gameStatus.textContent = t("editor.too_large", { name: file.name, size: file.size, most: MAX_CGN_BYTES });
       return;
     }
-    gameStatus.textContent = `reading ${file.name}…`;
+    gameStatus.textContent = t("editor.reading", { name: file.name });
     file.text().then((text) => {
       request({ type: "load_cgn", text }, (msg) => {
         gameStatus.textContent = "";

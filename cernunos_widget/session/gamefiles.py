@@ -7,6 +7,7 @@ import io
 import os
 from typing import IO, TYPE_CHECKING
 
+from ..i18n import text as text_in  # (``text`` names the file's text here)
 from ..record.files import fill_result, format_game, read_game, write_texts
 from ..record.tree import Game, outcome_problem
 
@@ -42,11 +43,15 @@ def cgn_text(session: Session) -> str:
 
 
 def open_cgn(session: Session, text: str, index: int = 0) -> str:
-    """Open game ``index`` of a ``.cgn`` file's ``text``; returns what was opened, in words
-    (``opened game 2 of the file: Ann - Bo (1-0)``)."""
+    """Open game ``index`` of a ``.cgn`` file's ``text``; returns what was opened, in words,
+    in the session's language (``opened game 2 of the file: Ann - Bo (1-0)``)."""
     with session.lock:
         load_games(session, io.StringIO(text), index)
         h = session.game.headers
-        who = f": {h['Green']} - {h['Purple']}" if "Green" in h and "Purple" in h else ""
         result = f" ({h['Result']})" if h.get("Result", "*") != "*" else ""
-    return f"opened game {index + 1} of the file{who}{result}"
+        if "Green" in h and "Purple" in h:
+            return text_in(
+                "record.opened_players", session.language, n=index + 1, green=h["Green"],
+                purple=h["Purple"], result=result,
+            )  # fmt: skip
+        return text_in("record.opened", session.language, n=index + 1, result=result)

@@ -66,3 +66,17 @@ def test_the_same_refusals_stay_english_in_python_and_on_an_english_board():
     )
     message = ask(CernunosWidget(), type="play", node=0, decision="c3~a1")
     assert message == "bad swap 'c3~a1': write the cells in board order (a1 b1 ... d3): a1~c3"
+
+
+def test_a_french_board_says_which_game_of_a_file_it_opened():
+    cgn = '[Green "Ann"]\n[Purple "Bo"]\nB@b2\n\nT@a1\n'
+    replies: list[dict] = []
+    for language, said in (
+        ("fr", "partie 1 du fichier ouverte\u00a0: Ann - Bo"),
+        ("en", "opened game 1 of the file: Ann - Bo"),
+    ):
+        w = CernunosWidget(language=language)
+        w.send = lambda content, buffers=None: replies.append(content)
+        request = {"id": 1, "gen": 0, "type": "load_cgn", "text": cgn, "index": 0}
+        w._on_page_message(w, request, [])  # noqa: SLF001 - the page's handler
+        assert replies[-1]["value"] == said

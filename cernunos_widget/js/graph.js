@@ -117,14 +117,16 @@ export function reviewHere(store) {
   return html;
 }
 
-function reviewStatus(review) {
+export function reviewStatus(review) {
   const status = review.status || "";
   if (status === "running" && review.total) {
     return t("review.running", { pass: review.pass, passes: review.passes, done: review.done, total: review.total });
   }
   if (status === "starting") return t("review.starting");
   const searches = review.searches !== undefined ? ` ${t("review.searches", { count: review.searches })}` : "";
-  return t("review.status", { status: STATUS_WORDS.has(status) ? t(`analysis.status.${status}`) : status }) + searches;
+  const word = STATUS_WORDS.has(status) ? t(`analysis.status.${status}`)
+    : status.startsWith("error: ") ? t("analysis.status.error", { error: status.slice(7) }) : status;
+  return t("review.status", { status: word }) + searches;
 }
 
 export function createGraph() {

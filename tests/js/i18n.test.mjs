@@ -94,3 +94,11 @@ test("the kernel's analysis words (a line's description, an error, preparing) in
   assert.match(analysisHtml(failed), /error: boom/);
   assert.match(analysisHtml(preparing), /loading the engine: 3\/7…/);
 });
+
+test("a review's error status in French", async () => {
+  const { reviewStatus } = await import("../../cernunos_widget/js/graph.js");
+  setLanguage("fr");
+  assert.match(reviewStatus({ status: "error: boom" }), /erreur\u00a0: boom/);
+  setLanguage("en");
+  assert.match(reviewStatus({ status: "error: boom" }), /error: boom/);
+});

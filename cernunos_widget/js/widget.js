@@ -33,6 +33,7 @@ import { createComment } from "./comment.js";
 import { createEditor } from "./editor.js";
 import { createExplorer } from "./explorer.js";
 import { createHint } from "./hint.js";
+import { createPuzzle } from "./puzzle.js";
 import { STATIC_NOTE, createOffline } from "./offline.js";
 
 const PING_TIMEOUT_MS = 4000;
@@ -160,6 +161,7 @@ function render({ model, el }) {
   const explorer = createExplorer(ctx);
   const hint = createHint(ctx); // a static page's exact endgame search (hint.js)
   const offline = createOffline(ctx, root);
+  const puzzle = createPuzzle(ctx); // puzzle mode (puzzle.js): tries go to the judge
   const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
   header.append(rules, prompt, message);
@@ -167,10 +169,10 @@ function render({ model, el }) {
   right.append(...reserves.els, options.el, command.el, toolbar.el, analysis.el, narration, explorer.el);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
-  root.append(header, main, editor.el, moves.el, glyphs.el, comment.el);
+  root.append(header, puzzle.el, main, editor.el, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
   attachTips(root);
-  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline];
+  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline, puzzle];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -215,6 +217,7 @@ function render({ model, el }) {
   }
 
   function play(text) {
+    if (puzzle.intercept(storeOf(model), text)) return clearInput();
     request({ type: "play", node: storeOf(model).current, decision: text }, clearInput);
   }
 

@@ -279,7 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="game files (.cgn)")
     p.add_argument("--json", action="store_true", help="JSON (keys in docs/balance.md)")
-    p.add_argument("--play", type=int, metavar="N", help="also play N self-play games per --rules")
+    p.add_argument(
+        "--play", type=int, metavar="N", help="also play N self-play games per --rules"
+    )
     p.add_argument("--green", default="greedy", metavar="BOT", help="--play: Green's bot")
     p.add_argument("--purple", default="greedy", metavar="BOT", help="--play: Purple's bot")
     p.add_argument(
@@ -372,10 +374,7 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--bot", metavar="BOT", help="both players' bot (--green/--purple override)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (default 0)")
     p.add_argument(
-        "--opening",
-        type=int,
-        default=0,
-        metavar="K",
+        "--opening", type=int, default=0, metavar="K",
         help="each game's first K decisions at random, then the bots (default 0; node-limited "
         "searches are deterministic, so without it they repeat one game)",
     )

@@ -4,10 +4,5 @@
 from .core import Change, Job, NoAnalysisLineError, Session, SessionError, UnknownNodeError
 
 __all__ = [
-    "Change",
-    "Job",
-    "NoAnalysisLineError",
-    "Session",
-    "SessionError",
-    "UnknownNodeError",
+    "Change", "Job", "NoAnalysisLineError", "Session", "SessionError", "UnknownNodeError",
 ]

@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from .review import NodeReview, ReviewCache
 
 
+
+
 class UnknownNodeError(CernunosError):
     """A node id that is not (or no longer) in the game."""
 
@@ -75,13 +77,8 @@ class Change:
 
     def __bool__(self) -> bool:
         return bool(
-            self.nodes
-            or self.removed
-            or self.reset
-            or self.explorer
-            or self.current is not None
-            or self.analysis is not None
-            or self.review is not None
+            self.nodes or self.removed or self.reset or self.explorer
+            or self.current is not None or self.analysis is not None or self.review is not None
             or bool(self.analyses)
         )
 
@@ -519,12 +516,8 @@ class Session:
         if threads is not None:
             options["threads"] = threads
         settings = {
-            "limit": limit,
-            "multipv": multipv,
-            "engine": engine,
-            "analyser": analyser,
-            "options": options,
-            "follow": follow,
+            "limit": limit, "multipv": multipv, "engine": engine, "analyser": analyser,
+            "options": options, "follow": follow,
         }
         with self.lock:
             target = self.resolve(node)
@@ -558,15 +551,8 @@ class Session:
         }
         self._set_analysis(base)
         work = analysis_work(
-            self,
-            target,
-            limit,
-            settings["multipv"],
-            settings["engine"],
-            base,
-            settings["analyser"],
-            settings["options"],
-            self._display.line_state(target),
+            self, target, limit, settings["multipv"], settings["engine"], base,
+            settings["analyser"], settings["options"], self._display.line_state(target),
         )
         return self.start_job("analysis", work, target)
 
@@ -581,7 +567,9 @@ class Session:
                 return
             self._remember(node.id, {**state, "status": "cancelled"})
 
-    def review(self, limit: Limit | Sequence[Limit] | None = None, engine: str = "auto") -> Job:
+    def review(
+        self, limit: Limit | Sequence[Limit] | None = None, engine: str = "auto"
+    ) -> Job:
         """Review the main line in the background: every node evaluated (a coarse pass of
         0.1 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,
         see :mod:`.review`).  ``limit``: the finest pass (default 1 s then 5 s), or the

@@ -81,11 +81,5 @@ def compose(first: dict, second: dict) -> dict:
     for key in {*first["lines"], *second["lines"]}:
         if int(key) < second["count"]:
             lines[key] = {**first["lines"].get(key, {}), **second["lines"].get(key, {})}
-    return {
-        **second,
-        "base": first["base"],
-        "set": set_,
-        "unset": unset,
-        "lines": lines,
-        "trim": trim,
-    }
+    return {**second, "base": first["base"], "set": set_, "unset": unset, "lines": lines,
+            "trim": trim}

@@ -131,7 +131,9 @@ class Replays:
     the search keeps reporting is replayed once.  Holds at most ``size`` lines.  With
     ``state`` (how the line to ``position`` is numbered) each line has its ``moves``."""
 
-    def __init__(self, position: Position, size: int = 256, state: LineState | None = None) -> None:
+    def __init__(
+        self, position: Position, size: int = 256, state: LineState | None = None
+    ) -> None:
         self.position = position
         self.size = size
         self.state = state
@@ -186,10 +188,8 @@ def prepare(session: Session, job: Job, state: dict) -> None:
 
     if engine_ready():
         return
-    what = (
-        "loading the engine"
-        if engine_cached()
-        else ("preparing the engine (compiling, about 30 s, once per install)")
+    what = "loading the engine" if engine_cached() else (
+        "preparing the engine (compiling, about 30 s, once per install)"
     )
 
     def progress(done: int, total: int) -> None:
@@ -252,11 +252,9 @@ def analysis_work(
             if failed is not None and status == "done":
                 status = f"error: {failed}"
             try:
-                lines = (
-                    lines
-                    if last is None
-                    else [line_dict(node.position, info, replays) for info in best_first(last)]
-                )
+                lines = lines if last is None else [
+                    line_dict(node.position, info, replays) for info in best_first(last)
+                ]
             except Exception as error:  # noqa: BLE001 - shown as a status
                 status = f"error: {error}"
             session.set_status(job, {**base, "lines": lines, "status": status})

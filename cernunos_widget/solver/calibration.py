@@ -82,7 +82,9 @@ class Calibration:
     @classmethod
     def from_json(cls, text: str) -> Calibration:
         data = json.loads(text)
-        curves = {name: Curve(tuple(c["xs"]), tuple(c["ys"])) for name, c in data["curves"].items()}
+        curves = {
+            name: Curve(tuple(c["xs"]), tuple(c["ys"])) for name, c in data["curves"].items()
+        }
         return cls(str(data["version"]), curves, data.get("fit", {}))
 
 
@@ -129,7 +131,5 @@ def fit_curve(pairs: list[tuple[float, float]]) -> tuple[Curve, float, float]:
 def tanh_curve(a: float, b: float) -> Curve:
     """``tanh(a * raw + b)`` as knots (``a`` > 0)."""
     xs = np.linspace(-1.0, 1.0, KNOTS)
-    return Curve(
-        tuple(round(float(v), 6) for v in xs),
-        tuple(round(float(v), 6) for v in np.tanh(a * xs + b)),
-    )
+    return Curve(tuple(round(float(v), 6) for v in xs),
+                 tuple(round(float(v), 6) for v in np.tanh(a * xs + b)))

@@ -123,7 +123,9 @@ def game_facts(line: GameLine) -> GameFacts:
             position, events = position.play_with_events(decision)
         capped += any(e.type == "cap" for e in events)  # R-28, D-9
     result = position.result()
-    cells = tuple("." if (who := position.occupant(c)) is None else who.letter for c in CELL_NAMES)
+    cells = tuple(
+        "." if (who := position.occupant(c)) is None else who.letter for c in CELL_NAMES
+    )
     if result is None:
         return GameFacts(False, 0.0, False, len(line.decisions), turns, capped, cells)
     points = 0.5 if result.winner is None else float(result.winner == Player.GREEN)

@@ -141,8 +141,7 @@ class Explorer:
         """Index the main lines of the finished ``games`` (``Game`` or ``GameRecord``);
         ``max_decisions`` keeps only each game's first decisions (an opening book)."""
         if max_decisions is not None and (
-            isinstance(max_decisions, bool)
-            or not isinstance(max_decisions, int)
+            isinstance(max_decisions, bool) or not isinstance(max_decisions, int)
             or max_decisions < 1
         ):
             raise ExplorerError(f"max_decisions is a whole number from 1, not {max_decisions!r}")
@@ -191,7 +190,9 @@ class Explorer:
         new_key[1:] = group_digests[1:] != group_digests[:-1]
         key_rows = np.flatnonzero(new_key)
         starts = np.append(key_rows, len(group_starts)).astype(np.int64)
-        return cls(group_digests[key_rows], starts, codes[group_starts], counts, games, skipped)
+        return cls(
+            group_digests[key_rows], starts, codes[group_starts], counts, games, skipped
+        )
 
     # ------------------------------------------------------------------ queries
 
@@ -239,21 +240,15 @@ class Explorer:
         none behind and the old file as it was)."""
         path = Path(path)
         meta = {
-            "format": FORMAT,
-            "version": FORMAT_VERSION,
-            "games": self.games,
-            "skipped": self.skipped,
+            "format": FORMAT, "version": FORMAT_VERSION,
+            "games": self.games, "skipped": self.skipped,
         }
         tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.part")
         try:
             with open(tmp, "xb") as f:
                 np.savez_compressed(
-                    f,
-                    meta=np.frombuffer(json.dumps(meta).encode(), np.uint8),
-                    keys=self._keys,
-                    starts=self._starts,
-                    codes=self._codes,
-                    outcomes=self._outcomes,
+                    f, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8), keys=self._keys,
+                    starts=self._starts, codes=self._codes, outcomes=self._outcomes,
                 )
             tmp.replace(path)
         finally:
@@ -293,8 +288,7 @@ def _read_meta(z: NpzReader, path) -> dict[str, int]:
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
         raise _damaged(path, "meta", f"not JSON ({type(e).__name__})") from None
     if not isinstance(meta, dict) or (meta.get("format"), meta.get("version")) != (
-        FORMAT,
-        FORMAT_VERSION,
+        FORMAT, FORMAT_VERSION
     ):
         raise ExplorerError(f"{path} is not a cernunos explorer file of version {FORMAT_VERSION}")
     for field in ("games", "skipped"):
@@ -309,14 +303,15 @@ def _check_headers(path, headers: dict[str, Header], games: int, max_rows: int) 
     for name, (dtype, columns) in _ARRAYS.items():
         header = headers[name]
         if header.dtype != dtype or header.shape[1:] != columns or not header.shape:
-            raise _damaged(path, name, f"{header.dtype} {header.shape}, not {dtype} (n, {columns})")
+            raise _damaged(
+                path, name, f"{header.dtype} {header.shape}, not {dtype} (n, {columns})"
+            )
     rows, positions = headers["codes"].shape[0], headers["keys"].shape[0]
     bound = min(max_rows, games * MAX_GAME_DECISIONS)  # R-16, R-28: a game's length
     if rows > bound:
         raise _damaged(
-            path,
-            "codes",
-            f"{rows:,} rows, more than {bound:,} ({games:,} games, at most {max_rows:,} rows)",
+            path, "codes", f"{rows:,} rows, more than {bound:,} ({games:,} games, "
+            f"at most {max_rows:,} rows)"
         )
     if headers["outcomes"].shape[0] != rows:
         raise _damaged(path, "outcomes", f"{headers['outcomes'].shape[0]:,} rows, not {rows:,}")
@@ -334,9 +329,8 @@ def _check_arrays(path, keys, starts, codes, outcomes, games: int) -> None:
     if not bool(np.all(keys[1:] > keys[:-1])):
         raise _damaged(path, "keys", "not sorted and unique")
     totals = outcomes.sum(axis=1, dtype=np.int64)
-    if not (
-        bool(np.all(outcomes >= 0)) and bool(np.all(totals >= 1)) and bool(np.all(totals <= games))
-    ):
+    if not (bool(np.all(outcomes >= 0)) and bool(np.all(totals >= 1))
+            and bool(np.all(totals <= games))):
         raise _damaged(
             path, "outcomes", f"a row's counts are not from 1 to the {games:,} games in all"
         )
@@ -362,4 +356,6 @@ def _resolve(where: Any, decisions: Sequence[str]) -> tuple[Position, str]:
             since.append(node.decision_text)
             node = node.parent
         return where.position, position_key(node.position, since[::-1])
-    raise ExplorerError(f"query takes a Position or a GameNode, not a {type(where).__name__}")
+    raise ExplorerError(
+        f"query takes a Position or a GameNode, not a {type(where).__name__}"
+    )

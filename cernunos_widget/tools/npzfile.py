@@ -27,14 +27,8 @@ from ..engine import CernunosError
 MAX_HEADER = 4096  # bytes of an .npy header (numpy writes 128 for small dicts)
 _LENGTH = {(1, 0): "<H", (2, 0): "<I"}  # the header length field of each format version
 _UNREADABLE = (
-    OSError,
-    EOFError,
-    ValueError,
-    RuntimeError,
-    NotImplementedError,
-    zlib.error,
-    zipfile.BadZipFile,
-    struct.error,
+    OSError, EOFError, ValueError, RuntimeError, NotImplementedError, zlib.error,
+    zipfile.BadZipFile, struct.error,
 )  # zipfile and zlib on a damaged archive or member (RuntimeError: an encrypted one)
 
 
@@ -93,11 +87,8 @@ class NpzReader:
             except _UNREADABLE as e:
                 raise NpzError(name, f"{type(e).__name__}: {e}") from None
         if len(data) != header.nbytes or extra:
-            raise NpzError(
-                name,
-                f"holds {'more' if extra else len(data)} bytes, not "
-                f"the {header.nbytes} its header says",
-            )
+            raise NpzError(name, f"holds {'more' if extra else len(data)} bytes, not "
+                           f"the {header.nbytes} its header says")
         return np.frombuffer(data, header.dtype).reshape(header.shape)
 
     def _open(self, name: str) -> IO[bytes]:

@@ -320,7 +320,9 @@ def play_games(
     :meth:`SelfPlay.games` streams them instead of keeping them all.
     """
     run = SelfPlay.checked(n, green, purple, seed, rules, opening)
-    return list(run.games(executor, workers=workers, scheduler=scheduler, progress=progress))
+    return list(
+        run.games(executor, workers=workers, scheduler=scheduler, progress=progress)
+    )
 
 
 CHUNK = 16  # games per task: enough to hide a task's overhead, small enough to balance

@@ -468,13 +468,8 @@ class CernunosWidget(anywidget.AnyWidget):
 
         limit = Limit(time=r.fields["seconds"], depth=r.fields["depth"])
         self._session.analyse(  # until stopped (no time): it follows the board, as on lichess
-            limit,
-            r.fields["multipv"],
-            self.engine,
-            node=r.fields["node"],
-            memory_mb=self.memory_mb,
-            follow=r.fields["seconds"] is None,
-            goto=True,
+            limit, r.fields["multipv"], self.engine, node=r.fields["node"],
+            memory_mb=self.memory_mb, follow=r.fields["seconds"] is None, goto=True,
         )
 
     def _do_stop(self, r: Request) -> None:
@@ -543,25 +538,9 @@ class CernunosWidget(anywidget.AnyWidget):
 _HANDLERS = {
     name: getattr(CernunosWidget, f"_do_{name}")
     for name in (
-        "play",
-        "goto",
-        "promote",
-        "delete",
-        "comment",
-        "overlay",
-        "engine",
-        "analyse",
-        "stop",
-        "review",
-        "line",
-        "setup",
-        "annotate",
-        "check_position",
-        "export_game",
-        "load_game",
-        "export_cgn",
-        "load_cgn",
-        "ping",
+        "play", "goto", "promote", "delete", "comment", "overlay", "engine",
+        "analyse", "stop", "review", "line", "setup", "annotate",
+        "check_position", "export_game", "load_game", "export_cgn", "load_cgn", "ping",
         "puzzle",
     )
 }

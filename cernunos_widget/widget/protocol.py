@@ -136,10 +136,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "overlay": {"on": _bool},
     "engine": {"engine": _text(40, blank=False)},
     "analyse": {
-        "node": _NODE,
-        "seconds": _seconds,
-        "multipv": _int(1, MAX_MULTIPV),
-        "depth": _depth,
+        "node": _NODE, "seconds": _seconds, "multipv": _int(1, MAX_MULTIPV), "depth": _depth,
     },
     "stop": {},
     "review": {"seconds": _seconds},

@@ -70,7 +70,9 @@ def board_html(state: dict, playable: bool = True) -> str:
     )
 
 
-def page_html(states: dict | Sequence[dict], title: str = "Cernunos", playable: bool = True) -> str:
+def page_html(
+    states: dict | Sequence[dict], title: str = "Cernunos", playable: bool = True
+) -> str:
     """The page of one widget's exported state, or of several (one copy of the code)."""
     boards = [states] if isinstance(states, dict) else list(states)
     body = "".join(board_html(state, playable) for state in boards)

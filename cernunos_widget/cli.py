@@ -444,8 +444,13 @@ def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
 def _cmd_puzzles_build(args: argparse.Namespace) -> int:
     from .puzzles import write
     from .puzzles.sources import built
+    from .solver import InvalidLimitError, Limit
 
-    puzzles = built(args.logs)
+    try:
+        limit = None if args.time is None else Limit(time=args.time)
+    except InvalidLimitError as e:
+        raise _BadInput(str(e)) from None
+    puzzles = built(args.logs, limit)
     write(puzzles, args.out)
     print(f"{len(puzzles)} puzzles written to {args.out}")
     return EXIT_OK
@@ -520,6 +525,13 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
     p = inner.add_parser("build", help="write the puzzles of mining logs as a puzzle file")
     p.add_argument("logs", nargs="+", metavar="LOG.jsonl")
     p.add_argument("--out", required=True, metavar="FILE.json")
+    p.add_argument(
+        "--time",
+        type=float,
+        default=None,
+        metavar="S",
+        help="mine each puzzle again with S seconds a proof (longer puzzles than a short run's)",
+    )
     p.set_defaults(run=_cmd_puzzles_build)
     p = inner.add_parser("check", help="replay a puzzle file by the rules; re-prove some")
     p.add_argument(

@@ -143,7 +143,7 @@ export function createPuzzle(ctx) {
     if (step === 0) return fill(w.start, { player });
     const lastMine = [...puzzle.steps.slice(0, step).keys()].reverse().find((i) => puzzle.steps[i].by === "decider");
     const decision = puzzle.steps[lastMine].play;
-    if (state.status === "solved") return fill(w.solved, { decision, line: puzzle.line.join(" ") });
+    if (state.status === "solved") return fill(w.solved, { decision: puzzle.steps[0].play, line: puzzle.line.join(" ") });
     const replies = puzzle.steps.slice(lastMine + 1, step).map((s) => s.play).join(" ");
     return fill(w.right, { decision, replies, player, opponent: w.players[puzzle.decider === "g" ? "p" : "g"] });
   }

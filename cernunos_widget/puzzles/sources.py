@@ -9,8 +9,9 @@ from collections.abc import Iterable, Iterator
 from ..engine import Position
 from ..engine.errors import clip
 from ..record.files import read_games
+from ..solver import Limit
 from ..tools.selfplay import SelfPlay
-from .mine import logged_puzzles
+from .mine import logged_puzzles, puzzle_at
 from .model import Puzzle, PuzzleError
 
 Line = tuple[Position, list[str]]  # a game's start and its main line's decisions
@@ -46,12 +47,19 @@ def parse_tokens(text: str) -> tuple[int, int]:
     return bounds
 
 
-def built(logs: Iterable[str | os.PathLike]) -> list[Puzzle]:
-    """The puzzles the mining ``logs`` found, each once, easiest first (rating, then id)."""
+def built(logs: Iterable[str | os.PathLike], limit: Limit | None = None) -> list[Puzzle]:
+    """The puzzles the mining ``logs`` found, each once, easiest first (rating, then id).
+    With ``limit``, each is mined again within it: a run under a short limit may have
+    ended a puzzle at a step it could not prove unique in time."""
     found: dict[str, Puzzle] = {}
     for log in logs:
         if not os.path.isfile(log):
             raise PuzzleError(f"no mining log {clip(os.fspath(log))}")
         for puzzle in logged_puzzles(log):
             found.setdefault(puzzle.id, puzzle)
+    if limit is not None:
+        for key, puzzle in found.items():
+            again = puzzle_at(puzzle.position, limit)
+            if again is not None and len(again.steps) > len(puzzle.steps):
+                found[key] = again
     return sorted(found.values(), key=lambda p: (p.rating, p.id))

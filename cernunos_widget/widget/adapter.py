@@ -280,9 +280,11 @@ class CernunosWidget(anywidget.AnyWidget):
         from ..puzzles import Puzzle, get, load
         from ..puzzles.play import PuzzleRun
 
-        if isinstance(which, Puzzle) and puzzles is None:
-            puzzles = [which]
-        puzzles = load() if puzzles is None else list(puzzles)
+        if puzzles is None:
+            puzzles = load()
+            if isinstance(which, Puzzle) and which not in puzzles:
+                puzzles = [which]  # a puzzle of another set: alone
+        puzzles = list(puzzles)
         chosen = get(which, puzzles)
         run = PuzzleRun(puzzles, solved=self._puzzle.solved if self._puzzle else 0)
         run.go_to(puzzles.index(chosen))

@@ -3,7 +3,8 @@ the widget's handler (the kernel's judge, puzzles/play.py) answers random sequen
 `puzzle` requests on each committed puzzle: wrong tries, the winning decision, illegal and
 hostile decisions, start again, next (a set of one: the same puzzle again). Each sequence
 records the widget's full state at the start (its `puzzle` key included), every reply's ok
-and message, and at the end the nodes, the current node and the `puzzle` state.
+and message and the `puzzle` state after it, and at the end the nodes, the current node
+and the `puzzle` state.
 ``puzzle.test.mjs`` replays them on the page's session and compares."""
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ def write_vectors(folder: Path, seed: int = 22, length: int = 12) -> dict:
                 widget._on_page_message(widget, sent, [])  # noqa: SLF001 - the handler under test
                 reply = replies[-1]
                 answer = {"ok": reply["ok"], "message": reply["message"]}
-                steps.append({"request": request, "reply": answer})
+                puzzle_state = widget._puzzle.state()  # noqa: SLF001 - the kernel's state
+                steps.append({"request": request, "reply": answer, "puzzle": puzzle_state})
             end = widget._full_state()  # noqa: SLF001
             record = {"index": index, "start": start, "steps": steps, "end": end}
             out.write(json.dumps(record, ensure_ascii=True) + "\n")

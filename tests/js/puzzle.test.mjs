@@ -1,6 +1,6 @@
 // Puzzle mode in the page's own session (js/puzzle.js via js/local.js) against the kernel:
 // each sequence of `puzzle` requests written by tests/js/make_puzzle_vectors.py (the widget's
-// handler judged them) is replayed from the same state; every reply's ok and message, and at
+// handler judged them) is replayed from the same state; every reply's ok and message, the `puzzle` state after each, and at
 // the end the nodes, the current node and the `puzzle` state must be the kernel's.
 // CERNUNOS_PUZZLE_VECTORS names the folder; without it the check is skipped.
 
@@ -19,11 +19,14 @@ const FOLDER = process.env.CERNUNOS_PUZZLE_VECTORS;
 function replay(vector) {
   const store = structuredClone(vector.start);
   const session = createLocalSession();
-  vector.steps.forEach(({ request, reply: expected }, i) => {
+  vector.steps.forEach(({ request, reply: expected, puzzle }, i) => {
     const reply = session.answer(store, { ...request, id: i, gen: store.gen });
-    const d = difference(expected, { ok: reply.ok, message: reply.message }, `request ${i} ${JSON.stringify(request)}`);
+    const where = `request ${i} ${JSON.stringify(request)}`;
+    const d = difference(expected, { ok: reply.ok, message: reply.message }, where);
     if (d) throw new Error(d);
     if (reply.patch) applyPatch(store, reply.patch);
+    const p = difference(puzzle, store.puzzle, `${where}: the puzzle state`);
+    if (p) throw new Error(p);
   });
   for (const key of ["current", "nodes", "puzzle"]) {
     const d = difference(vector.end[key], store[key], `end.${key}`);

@@ -9,6 +9,7 @@ again to go on.  `cernunos puzzles build LOG` then writes cernunos_widget/puzzle
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from pathlib import Path
 
@@ -27,12 +28,31 @@ def games(part: int = 0, parts: int = 1):
         yield Position.start(), [int(c) for c in codes.split()]
 
 
+def new_games(first: int, part: int = 0, parts: int = 1):
+    """Strong games not in the file: seeds ``first``, ``first + 1``, ... played now
+    (``sets.play_strong_game``: a random opening, then NodeBot on both sides)."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    from sets import play_strong_game
+
+    seed = first + part
+    while True:
+        yield Position.start(), play_strong_game(seed)
+        seed += parts
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("log", nargs="?", default=str(DATA / "puzzles_log.jsonl"))
     parser.add_argument("--time", type=float, default=20.0, help="seconds per search")
     parser.add_argument("--wanted", type=int, default=None)
     parser.add_argument("--part", default="0/1", help="I/N: every Nth game from the Ith")
+    parser.add_argument(
+        "--new",
+        type=int,
+        default=None,
+        metavar="SEED",
+        help="play new strong games from SEED on instead of the stored ones",
+    )
     args = parser.parse_args()
     started = time.monotonic()
 
@@ -43,8 +63,10 @@ def main() -> None:
             flush=True,
         )
 
+    part = tuple(map(int, args.part.split("/")))
+    source = games(*part) if args.new is None else new_games(args.new, *part)
     report = mine(
-        candidates(games(*map(int, args.part.split("/")))),
+        candidates(source),
         args.log,
         Limit(time=args.time),
         wanted=args.wanted,

@@ -72,7 +72,7 @@ def puzzle_at(position: Position, limit: Limit | None = None) -> Puzzle | None:
     proof = solve(position, limit)
     if not proof.proven or proof.outcome != "win" or proof.pv[0] != found.wins[0]:
         return None
-    steps = _steps(position, proof.pv, found, limit)
+    steps = _steps(position, proof.pv, found, _longer(limit))
     decider = position.decider
     key = found.wins[0]
     alternatives = shallow_values(position, SHALLOW_DEPTH)
@@ -92,6 +92,16 @@ def puzzle_at(position: Position, limit: Limit | None = None) -> Puzzle | None:
         steps=tuple(steps),
         rules=None if position.rules.is_standard else str(position.rules),
     )
+
+
+FOLLOW_UP = 4  # times the limit for the later steps: a found puzzle is worth the time
+
+
+def _longer(limit: Limit | None) -> Limit | None:
+    """The limit for proving a found puzzle's later steps unique."""
+    if limit is None or limit.time is None:
+        return limit
+    return Limit(time=limit.time * FOLLOW_UP, nodes=limit.nodes)
 
 
 def rating(depth: int, decoys: int, decider_steps: int) -> int:

@@ -10,57 +10,26 @@
 // puzzle-status, puzzle-solved, and the buttons [data-puzzle="next"], [data-puzzle="again"].
 
 import { esc, h, setAttr, setHtml } from "./dom.js";
+import { language, t } from "./i18n.js";
 import { CernunosError, textToCode } from "./rules/index.js";
 
 class PuzzleError extends CernunosError {}
 
-// UI words, English and French (to the i18n catalogue once it lands on main)
-const WORDS = {
-  en: {
-    toPlay: "{player} to play and win",
-    players: { g: "Green", p: "Purple" },
-    results: { draw: "draws", loss: "wins" },
-    outcome: { draw: "only a draw", loss: "a loss" },
-    wrong: "After {decision}, {opponent} answers {reply} and {verb} (proven): {outcome} for {player}. The position is back: try again.",
-    wrongEnd: "{decision} gives {outcome} for {player} (proven). The position is back: try again.",
-    right: "Right: {decision}. {opponent} answers {replies}. Go on: {player} still has exactly one winning decision.",
-    solved: "Solved: {decision} wins (proven: {line}).",
-    start: "Find the one decision that keeps {player}'s win.",
-    solvedCount: "Solved: {count}",
-    next: "Next puzzle",
-    again: "Start again",
-    about: "puzzle {number} of {count} · rating {rating} · {themes}",
-  },
-  fr: {
-    toPlay: "{player} joue et gagne",
-    players: { g: "Vert", p: "Violet" },
-    results: { draw: "fait nulle", loss: "gagne" },
-    outcome: { draw: "seulement une nulle", loss: "une défaite" },
-    wrong: "Après {decision}, {opponent} répond {reply} et {verb} (prouvé) : {outcome} pour {player}. La position est rétablie : essayez encore.",
-    wrongEnd: "{decision} donne {outcome} pour {player} (prouvé). La position est rétablie : essayez encore.",
-    right: "Bien : {decision}. {opponent} répond {replies}. Continuez : {player} a encore une seule décision gagnante.",
-    solved: "Résolu : {decision} gagne (prouvé : {line}).",
-    start: "Trouvez la seule décision qui garde la victoire de {player}.",
-    solvedCount: "Résolus : {count}",
-    next: "Problème suivant",
-    again: "Recommencer",
-    about: "problème {number} sur {count} · cote {rating} · {themes}",
-  },
-};
+const OTHER = { g: "p", p: "g" };
+const THEME_KINDS = { tree: "T", boar: "B", deer: "D", wolf: "W", squirrel: "S", fox: "X", crow: "C", fire: "F" };
 
-function fill(template, params) {
-  return template.replace(/\{(\w+)\}/g, (_, key) => (params[key] ?? `{${key}}`));
+// A theme in the board's language: a token's name as the rulebook says it, else as stored
+function themeText(theme) {
+  return THEME_KINDS[theme] ? t(`kind.${THEME_KINDS[theme]}`) : theme;
 }
 
 /** The words of a wrong try's refutation, e.g. "After D@a1, Purple answers D@a2 and wins (proven) ...". */
-export function refutationText(puzzle, tried, language = "en") {
-  const w = WORDS[language] || WORDS.en;
-  const other = puzzle.decider === "g" ? "p" : "g";
+export function refutationText(puzzle, tried, lang = language()) {
   const params = {
-    decision: tried.decision, player: w.players[puzzle.decider], opponent: w.players[other],
-    reply: tried.line[0], verb: w.results[tried.result], outcome: w.outcome[tried.result],
+    decision: tried.decision, player: t(`player.${puzzle.decider}`, {}, lang), opponent: t(`player.${OTHER[puzzle.decider]}`, {}, lang),
+    reply: tried.line[0] ?? "", verb: t(`puzzle.reply.${tried.result}`, {}, lang), outcome: t(`puzzle.outcome.${tried.result}`, {}, lang),
   };
-  return fill(tried.line.length ? w.wrong : w.wrongEnd, params);
+  return t(tried.line.length ? "puzzle.wrong" : "puzzle.wrong_end", params, lang);
 }
 
 // The decisions of a correct try: the decider's, then the opponent's replies up to the
@@ -131,40 +100,33 @@ export function createPuzzle(ctx) {
     if (button) ctx.request({ type: "puzzle", action: button.dataset.puzzle, decision: "" });
   });
 
-  function language() {
-    const lang = ctx.model.get("language");
-    return WORDS[lang] ? lang : "en";
-  }
-
-  function statusText(state, w) {
+  function statusText(state) {
     const { puzzle, step } = state;
-    const player = w.players[puzzle.decider];
-    if (state.tried) return refutationText(puzzle, state.tried, language());
-    if (step === 0) return fill(w.start, { player });
+    const player = t(`player.${puzzle.decider}`);
+    if (state.tried) return refutationText(puzzle, state.tried);
+    if (step === 0) return t("puzzle.start", { player });
     const lastMine = [...puzzle.steps.slice(0, step).keys()].reverse().find((i) => puzzle.steps[i].by === "decider");
-    const decision = puzzle.steps[lastMine].play;
-    if (state.status === "solved") return fill(w.solved, { decision: puzzle.steps[0].play, line: puzzle.line.join(" ") });
+    if (state.status === "solved") return t("puzzle.solved", { decision: puzzle.steps[0].play, line: puzzle.line.join(" ") });
     const replies = puzzle.steps.slice(lastMine + 1, step).map((s) => s.play).join(" ");
-    return fill(w.right, { decision, replies, player, opponent: w.players[puzzle.decider === "g" ? "p" : "g"] });
+    return t("puzzle.right", { decision: puzzle.steps[lastMine].play, replies, player, opponent: t(`player.${OTHER[puzzle.decider]}`) });
   }
 
   function update(store) {
     const state = store.puzzle;
     el.hidden = !state || !state.puzzle;
     if (el.hidden) return;
-    const w = WORDS[language()];
     const { puzzle } = state;
     const kind = state.status === "solved" ? "solved" : state.tried ? "wrong" : "playing";
     setAttr(el, "data-status", kind);
     setAttr(el, "data-puzzle-id", puzzle.id);
     title.className = `cw-puzzle-title cw-${puzzle.decider}`;
-    setHtml(title, esc(fill(w.toPlay, { player: w.players[puzzle.decider] })));
-    setHtml(status, esc(statusText(state, w)));
-    const params = { number: state.index + 1, count: state.count, rating: puzzle.rating, themes: puzzle.themes.join(", ") };
-    setHtml(about, esc(fill(w.about, params)));
-    setHtml(solved, esc(fill(w.solvedCount, { count: state.solved })));
-    setHtml(again, esc(w.again));
-    setHtml(next, esc(w.next));
+    setHtml(title, esc(t("puzzle.to_play", { player: t(`player.${puzzle.decider}`) })));
+    setHtml(status, esc(statusText(state)));
+    const params = { number: state.index + 1, count: state.count, rating: puzzle.rating, themes: puzzle.themes.map(themeText).join(", ") };
+    setHtml(about, esc(t("puzzle.about", params)));
+    setHtml(solved, esc(t("puzzle.solved_count", { count: state.solved })));
+    setHtml(again, esc(t("puzzle.again")));
+    setHtml(next, esc(t("puzzle.next")));
     next.hidden = state.count < 2;
   }
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ..engine import CernunosError, Decision, Player, Position
 from ..engine.errors import clip
+from ..i18n import text
 
 RESULTS = ("draw", "loss")  # what a wrong try gives the decider
 BY = ("decider", "opponent")
@@ -76,9 +77,10 @@ class Puzzle:
     def player(self) -> Player:
         return Player.from_letter(self.decider)
 
-    def title(self) -> str:
-        """``Green to play and win``."""
-        return f"{self.player.title} to play and win"
+    def title(self, language: str = "en") -> str:
+        """``Green to play and win`` (``Vert joue et gagne`` in French)."""
+        player = text(f"player.{self.decider}", language)
+        return text("puzzle.to_play", language, player=player)
 
     def to_dict(self) -> dict:
         out: dict = {"id": self.id, "cpn": self.cpn}

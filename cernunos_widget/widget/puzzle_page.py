@@ -10,7 +10,7 @@ from ..puzzles import Puzzle, PuzzleError, get, load
 from ..puzzles.play import PuzzleRun
 from ..record.tree import Game
 from ..session.core import Session
-from ..session.page import export_state
+from ..session.page import export_state, settings
 from .static import save_page
 
 DEFAULT_COUNT = 30  # puzzles a page holds by default: the easiest of the committed set
@@ -23,10 +23,11 @@ def puzzles_html(
     count: int = DEFAULT_COUNT,
     start: int | str = 0,
     title: str = "Cernunos puzzles",
+    language: str = "en",
 ) -> str:
     """A self-contained page solving ``puzzles`` (default: the first ``count`` of the
-    committed set) in order from ``start`` (an index or an id), with no kernel; written
-    to ``path`` too when given."""
+    committed set) in order from ``start`` (an index or an id), with no kernel, in
+    ``language`` ("en" or "fr"); written to ``path`` too when given."""
     if puzzles is None:
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise PuzzleError(f"count is how many puzzles the page holds, 1 or more, not {count!r}")
@@ -38,6 +39,7 @@ def puzzles_html(
     run.go_to(puzzles.index(get(start, puzzles)))
     first = run.puzzle
     session = Session(Game(Position.from_cpn(first.cpn, first.rules)))
-    state = export_state(session)
+    session.display.set_language(language)
+    state = export_state(session, settings(session.game.rules, language=language))
     state["tree"]["puzzle"] = run.state(whole_set=True)
     return save_page(state, path, title)

@@ -58,6 +58,6 @@ test("a wrong try is put in words, in English and French", () => {
     refutationText(puzzle, tried),
     "After X@c3, Purple answers c1 and draws (proven): only a draw for Green. The position is back: try again.",
   );
-  assert.match(refutationText({ decider: "p" }, { ...tried, result: "loss" }, "fr"), /^Après X@c3, Vert répond c1 et gagne \(prouvé\) : une défaite pour Violet\./);
+  assert.match(refutationText({ decider: "p" }, { ...tried, result: "loss" }, "fr"), /^Après X@c3, Vert répond c1 et gagne \(prouvé\)\u00a0: une défaite pour Violet\./);
   assert.match(refutationText(puzzle, { ...tried, line: [] }), /^X@c3 gives only a draw for Green \(proven\)/);
 });

@@ -43,6 +43,7 @@ def test_every_committed_puzzle_replays_by_the_rules(committed):
         assert puzzle.solution == puzzle.steps[0].play == puzzle.line[0]
         assert puzzle.themes and puzzle.steps[-1].by == "decider"
         assert puzzle.title() in ("Green to play and win", "Purple to play and win")
+        assert puzzle.title("fr") in ("Vert joue et gagne", "Violet joue et gagne")
 
 
 def test_a_sample_is_re_proven_by_the_exact_solver(committed):

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Decision, Position
-from ..solver import Limit, shallow_values, solve, verdicts
+from ..solver import Limit, Verdicts, shallow_values, solve, verdicts
 from .model import Puzzle, PuzzleError, Refutation, Step
 
 TOKENS = (6, 14)  # the default range of tokens left (both reserves): not trivial, provable
@@ -110,7 +110,9 @@ def rating(depth: int, decoys: int, decider_steps: int) -> int:
     return 800 + 25 * min(depth, 40) + 120 * min(decoys, 10) + 80 * (decider_steps - 1)
 
 
-def _steps(position: Position, line: list[Decision], first, limit: Limit | None) -> list[Step]:
+def _steps(
+    position: Position, line: list[Decision], first: Verdicts, limit: Limit | None
+) -> list[Step]:
     """The solution's steps along ``line`` while the decider's winning decision is unique."""
     decider = position.decider
     steps: list[Step] = []

@@ -93,3 +93,16 @@ def test_bad_input_exits_2_naming_it(tmp_path, args, said):
     )
     assert out.returncode == 2 and said in out.stderr, out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_generate_mines_self_play_games(tmp_path):
+    log = tmp_path / "log.jsonl"
+    out = run(
+        "generate", "--selfplay", "2", "--bot", "greedy", "--tokens", "6-7", "--time", "20",
+        "--log", str(log),
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    found = sum(1 for e in entries if e["puzzle"])
+    assert out.stdout.splitlines()[-1].startswith(f"{found} puzzles in {len(entries)} positions")
+    assert entries and all(e["tokens"] in (6, 7) for e in entries)

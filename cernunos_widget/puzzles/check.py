@@ -47,7 +47,7 @@ def problems(puzzle: Puzzle) -> list[str]:
     except CernunosError as e:
         found.append(f"the proof line: {e}")
     for n, step in enumerate(puzzle.steps):
-        if step.play != puzzle.line[n]:
+        if n >= len(puzzle.line) or step.play != puzzle.line[n]:
             found.append(f"step {n + 1} ({step.play}) leaves the proof line")
         if step.cpn is not None and step.cpn != position.cpn():
             found.append(f"step {n + 1}: the position before it is {position.cpn()}")

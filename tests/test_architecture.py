@@ -21,10 +21,11 @@ MAY_IMPORT = {
     "engine": {"i18n"},
     "solver": {"engine", "i18n"},
     "record": {"engine", "i18n"},
-    "session": {"engine", "solver", "record", "i18n"},
+    "lessons": {"engine", "i18n"},
+    "session": {"engine", "solver", "record", "lessons", "i18n"},
     "tools": {"engine", "solver", "record", "i18n"},
     "puzzles": {"engine", "solver", "record", "tools", "i18n"},
-    "widget": {"engine", "solver", "record", "session", "tools", "puzzles", "i18n"},
+    "widget": {"engine", "solver", "record", "session", "tools", "lessons", "puzzles", "i18n"},
     "cli": {"engine", "solver", "record", "tools", "puzzles", "i18n"},
 }
 LEAVES = {"version"}  # modules any layer may import: they import nothing

@@ -150,6 +150,11 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "ping": {},
     "annotate": {"node": _NODE, "glyph": _text(8)},
     "puzzle": {"action": _choice("try", "next", "again"), "decision": _text(MAX_DECISION_TEXT)},
+    # the lessons (session/lesson.py): open, next, retry, language
+    "lesson": {
+        "action": _text(10, blank=False), "lesson": _text(40), "exercise": _int(0, 63),
+        "language": _text(5),
+    },
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3, "depth": None},
@@ -157,6 +162,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "load_cgn": {"index": 0},
     "line": {"node": None},  # null: a line of the latest analysis (``analysis``)
     "puzzle": {"decision": ""},
+    "lesson": {"lesson": "", "exercise": 0, "language": ""},
 }
 
 

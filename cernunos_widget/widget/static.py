@@ -21,9 +21,11 @@ from html import escape
 from pathlib import Path
 
 from ..engine import CernunosError
+from ..i18n import check_language
 from ..record.destination import destination, replacing, stream
 from ..record.tree import Game
 from ..session.core import Session
+from ..session.lesson import LessonRun
 from ..session.page import export_state
 from .assets import css, render_script
 from .htmlsafe import escape_script_json
@@ -70,9 +72,7 @@ def board_html(state: dict, playable: bool = True) -> str:
     )
 
 
-def page_html(
-    states: dict | Sequence[dict], title: str = "Cernunos", playable: bool = True
-) -> str:
+def page_html(states: dict | Sequence[dict], title: str = "Cernunos", playable: bool = True) -> str:
     """The page of one widget's exported state, or of several (one copy of the code)."""
     boards = [states] if isinstance(states, dict) else list(states)
     body = "".join(board_html(state, playable) for state in boards)
@@ -94,17 +94,19 @@ def to_html(
     analyse: bool | float | None = None,
     engine: str = "auto",
     playable: bool = True,
+    language: str | None = None,
 ) -> str:
     """The page of a session's board (or a game's, standing at the end of its main line)
     and its whole tree; written to ``path`` too when given.  ``analyse`` (True, or seconds
     a node): first analyse the main line with ``engine`` and review it
     (:func:`.session.mainline.analyse_main_line`, a progress bar in a notebook).
-    ``playable=False``: the reader only walks the tree."""
+    ``playable=False``: the reader only walks the tree. ``language``: a game's page speaks
+    it (``"en"``, ``"fr"``); a session's page speaks the session's."""
     from ..session.mainline import analyse_main_line, check_analyse
 
     seconds = check_analyse(analyse)
     check_playable(playable)
-    session = _session(source)
+    session = _session(source, language)
     if seconds is not None:
         analyse_main_line(session, seconds, engine, progress=True)
     return save_page(export_state(session), path, title, playable=playable)
@@ -116,23 +118,50 @@ def boards_html(
     title: str = "Cernunos",
     *,
     playable: bool = True,
+    language: str | None = None,
 ) -> str:
     """One page with several boards (sessions, games, or widgets' exported states), sharing
-    one copy of the code; written to ``path`` too when given."""
+    one copy of the code; written to ``path`` too when given. ``language``: the games' boards
+    speak it (a session's and a state's keep theirs)."""
     if isinstance(sources, (str, dict, Game, Session)) or not isinstance(sources, Sequence):
         raise StaticPageError(
             f"boards_html takes a list of sessions, games or states, not a {type(sources).__name__}"
         )
-    states = [s if isinstance(s, dict) else export_state(_session(s)) for s in sources]
+    states = [s if isinstance(s, dict) else export_state(_session(s, language)) for s in sources]
     return save_page(states, path, title, playable=playable)
 
 
-def _session(source: Session | Game) -> Session:
+def course_html(
+    path: str | Path | None = None,
+    *,
+    language: str = "en",
+    lesson: str | None = None,
+    title: str = "Cernunos: lessons",
+) -> str:
+    """A page of the whole course (``cernunos_widget.lessons``) that plays offline: the
+    lessons panel, starting at ``lesson`` (default: the first), in ``language`` ("en" or
+    "fr", switchable in the page); each try judged by the page's goal mirror (js/goals.js).
+    A teacher hands it to students: no kernel, no network."""
+    run = LessonRun(language)
+    session = Session(Game(), language)  # the board speaks the lessons' language too
+    run.open(session, run.lessons[0].name if lesson is None else lesson, 0)
+    state = {**export_state(session), "course": run.course(), "lesson_state": run.state()}
+    return save_page(state, path, title)
+
+
+def _session(source: Session | Game, language: str | None = None) -> Session:
+    if language is not None:
+        check_language(language)
     if isinstance(source, Game):
-        source = Session(source)
+        source = Session(source, language or "en")
     if not isinstance(source, Session):
         raise StaticPageError(
             f"a static page shows a Session or a Game, not a {type(source).__name__}"
+        )
+    if language is not None and language != source.language:
+        raise StaticPageError(
+            f"this session speaks {source.language!r}: its page keeps it (Session(game, "
+            f"language={language!r}) makes one that speaks {language!r})"
         )
     return source
 
@@ -155,7 +184,7 @@ def save_page(
     a FIFO or a device is written as a stream) when given."""
     html = page_html(states, title, check_playable(playable))
     if path is not None:
-        where = destination(path)
+        where = destination(path, "the page")
         data = html.encode("utf-8")
         if where.stream:
             with stream(where) as out:

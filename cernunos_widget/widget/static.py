@@ -36,7 +36,7 @@ class StaticPageError(CernunosError):
 # One model stand-in per board (each <script data-cernunos-board> holds a board's state, the
 # element after it is where the board goes). Its send is never called on a static page: the
 # page answers its own requests (js/widget.js).
-_MODEL_SHIM = """
+MODEL_SHIM = """
 for (const data of document.querySelectorAll("script[data-cernunos-board]")) {
   const state = JSON.parse(data.textContent);
   const listeners = {};
@@ -81,7 +81,7 @@ def page_html(
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>\n<style>\n{css()}\n</style></head>\n<body>\n"
         f"{body}"
-        f'<script type="module">\n{render_script()}\n{_MODEL_SHIM}</script>\n'
+        f'<script type="module">\n{render_script()}\n{MODEL_SHIM}</script>\n'
         "</body></html>\n"
     )
 

@@ -1,0 +1,180 @@
+"""A Sphinx extension: boards that play in a documentation site, without a kernel.
+
+In ``conf.py``: ``extensions = ["cernunos_widget.sphinx"]``. Then, in reStructuredText::
+
+    .. cernunos::
+       :start: 2
+       :size: 420px
+
+       B@b2 B@b3 (D@a1 {quieter}) T@a1
+
+or in MyST Markdown a ```` ```{cernunos} ```` block with the same options. The content is a
+game text (``Game.parse``: tags, variations, comments) or a CPN (a text whose first word
+holds a ``/``: a game text's words never do outside a tag or a comment). Options:
+``start`` (how many main-line decisions the board opens after; default: the main line's
+end), ``walk-only`` (the reader walks the tree, plays nothing), ``size`` (the board's
+largest width: ``420px``, ``30em``, ``80%``).
+
+Each board is the static page's board (:func:`.widget.static.board_html`: the rules run in
+the page, js/rules/), and a page with boards carries the code once, inline (a module script
+loaded from a file would be refused on ``file://``). A bad game text or CPN is a Sphinx
+error naming the file and the line, not a traceback.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from .engine import CernunosError, Position
+from .record.tree import Game
+from .session.core import Session
+from .session.page import export_state
+from .version import __version__
+from .widget.assets import css, render_script
+from .widget.static import MODEL_SHIM, board_html
+
+SIZE = re.compile(r"(?:\d{1,4}(?:\.\d{1,3})?)(?:px|em|rem|%|vw|ch)")
+
+# A board follows the site's dark theme (furo's and pydata's data-theme on <html> or <body>,
+# "auto" meaning the system's wish) through the widget's own dark colours.
+_THEME_SYNC = """
+const cernunosDark = () => {
+  const theme = document.body.dataset.theme || document.documentElement.dataset.theme;
+  if (theme === "dark" || theme === "light") return theme === "dark";
+  if (theme === "auto") return matchMedia("(prefers-color-scheme: dark)").matches;
+  return null;
+};
+const cernunosSyncTheme = () => {
+  const dark = cernunosDark();
+  if (dark !== null) document.body.setAttribute("data-jp-theme-light", String(!dark));
+};
+cernunosSyncTheme();
+for (const el of [document.body, document.documentElement]) {
+  new MutationObserver(cernunosSyncTheme).observe(el, { attributeFilter: ["data-theme"] });
+}
+matchMedia("(prefers-color-scheme: dark)").addEventListener("change", cernunosSyncTheme);
+"""
+
+_PAGE_CSS = ".cernunos-site-board { margin: 1em 0; }\n"
+
+
+class cernunos_board(nodes.General, nodes.Element):  # noqa: N801 - docutils' node naming
+    """A board in a document: ``html`` is its state script and element."""
+
+
+class BoardError(CernunosError):
+    """A directive's option the board cannot take (``start`` beyond the main line)."""
+
+
+def is_cpn(text: str) -> bool:
+    """Whether the directive's text is a CPN rather than a game text."""
+    words = text.split()
+    return bool(words) and "/" in words[0] and not text.lstrip().startswith(("[", "{"))
+
+
+def board_session(text: str, start: int | None = None) -> Session:
+    """The session a directive's board shows: the game of ``text`` (a game text or a CPN),
+    standing ``start`` decisions into the main line (None: at its end)."""
+    text = text.strip()
+    game = Game(Position.from_cpn(text)) if is_cpn(text) else Game.parse(text)
+    session = Session(game)
+    if start is not None:
+        line = game.mainline()
+        if start > len(line):
+            raise BoardError(f"start is 0..{len(line)} (the main line's decisions), not {start}")
+        session.goto(line[start - 1] if start else game.root)
+    return session
+
+
+def size_option(value: str | None) -> str:
+    """The ``size`` option: a CSS length (``420px``, ``30em``, ``80%``)."""
+    value = (value or "").strip()
+    if not SIZE.fullmatch(value):
+        raise ValueError(f"size is a CSS length such as 420px, 30em or 80%, not {value!r}")
+    return value
+
+
+class CernunosDirective(SphinxDirective):
+    """``.. cernunos::`` (a MyST ```` ```{cernunos} ```` block): a board that plays."""
+
+    has_content = True
+    option_spec = {
+        "start": directives.nonnegative_int,
+        "walk-only": directives.flag,
+        "size": size_option,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        text = "\n".join(self.content)
+        if not text.strip():
+            raise self.error("the cernunos directive needs a game text or a CPN as its content")
+        try:
+            session = board_session(text, self.options.get("start"))
+        except CernunosError as e:
+            return [self._error(text, e)]
+        playable = "walk-only" not in self.options
+        style = f' style="max-width: {self.options["size"]}"' if "size" in self.options else ""
+        node = cernunos_board()
+        node["html"] = (
+            f'<div class="cernunos-site-board"{style}>\n'
+            f"{board_html(export_state(session), playable)}</div>\n"
+        )
+        self.set_source_info(node)
+        return [node]
+
+    def _error(self, text: str, error: CernunosError) -> nodes.system_message:
+        """The engine's reason, at the content's line where the text goes wrong."""
+        at = getattr(error, "at", None)
+        line = self.content_offset + 1
+        if isinstance(at, int) and 0 <= at <= len(text):
+            line += text[:at].count("\n")
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        return self.state.document.reporter.error(
+            f"cernunos: {type(error).__name__}: {reason}", line=line
+        )
+
+
+def visit_board_html(self: Any, node: cernunos_board) -> None:
+    self.body.append(node["html"])
+    raise nodes.SkipNode
+
+
+def skip_board(self: Any, node: cernunos_board) -> None:
+    raise nodes.SkipNode
+
+
+def page_code() -> str:
+    """What a page with boards carries once: the CSS, the page's code and the model stand-in
+    that draws every board of the page."""
+    return (
+        f"<style>\n{css()}\n{_PAGE_CSS}</style>\n"
+        f'<script type="module">\n{render_script()}\n{MODEL_SHIM}\n{_THEME_SYNC}</script>\n'
+    )
+
+
+def add_page_code(
+    app: Sphinx, pagename: str, templatename: str, context: dict, doctree: nodes.Node | None
+) -> None:
+    """Append the boards' code to a page that has boards (once a page)."""
+    if doctree is not None and "body" in context and any(doctree.findall(cernunos_board)):
+        context["body"] += page_code()
+
+
+def setup(app: Sphinx) -> dict:
+    app.add_node(
+        cernunos_board,
+        html=(visit_board_html, None),
+        latex=(skip_board, None),
+        text=(skip_board, None),
+        man=(skip_board, None),
+        texinfo=(skip_board, None),
+    )
+    app.add_directive("cernunos", CernunosDirective)
+    app.connect("html-page-context", add_page_code)
+    return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

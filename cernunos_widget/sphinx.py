@@ -8,12 +8,12 @@ In ``conf.py``: ``extensions = ["cernunos_widget.sphinx"]``. Then, in reStructur
 
        B@b2 B@b3 (D@a1 {quieter}) T@a1
 
-or in MyST Markdown a ```` ```{cernunos} ```` block with the same options. The content is a
+or in MyST Markdown a fenced ``{cernunos}`` block with the same options. The content is a
 game text (``Game.parse``: tags, variations, comments) or a CPN (a text whose first word
 holds a ``/``: a game text's words never do outside a tag or a comment). Options:
 ``start`` (how many main-line decisions the board opens after; default: the main line's
-end), ``walk-only`` (the reader walks the tree, plays nothing), ``size`` (the board's
-largest width: ``420px``, ``30em``, ``80%``).
+end), ``walk-only`` (the reader walks the tree, plays nothing), ``overlay`` (the power
+overlay on), ``size`` (the board's largest width: ``420px``, ``30em``, ``80%``).
 
 Each board is the static page's board (:func:`.widget.static.board_html`: the rules run in
 the page, js/rules/), and a page with boards carries the code once, inline (a module script
@@ -23,6 +23,7 @@ error naming the file and the line, not a traceback.
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
 
@@ -34,7 +35,7 @@ from sphinx.util.docutils import SphinxDirective
 from .engine import CernunosError, Position
 from .record.tree import Game
 from .session.core import Session
-from .session.page import export_state
+from .session.page import export_state, settings
 from .version import __version__
 from .widget.assets import css, render_script
 from .widget.static import MODEL_SHIM, board_html
@@ -101,12 +102,13 @@ def size_option(value: str | None) -> str:
 
 
 class CernunosDirective(SphinxDirective):
-    """``.. cernunos::`` (a MyST ```` ```{cernunos} ```` block): a board that plays."""
+    """``.. cernunos::`` (a fenced ``{cernunos}`` block in MyST): a board that plays."""
 
     has_content = True
     option_spec = {
         "start": directives.nonnegative_int,
         "walk-only": directives.flag,
+        "overlay": directives.flag,
         "size": size_option,
     }
 
@@ -118,13 +120,9 @@ class CernunosDirective(SphinxDirective):
             session = board_session(text, self.options.get("start"))
         except CernunosError as e:
             return [self._error(text, e)]
-        playable = "walk-only" not in self.options
-        style = f' style="max-width: {self.options["size"]}"' if "size" in self.options else ""
-        node = cernunos_board()
-        node["html"] = (
-            f'<div class="cernunos-site-board"{style}>\n'
-            f"{board_html(export_state(session), playable)}</div>\n"
-        )
+        overlay = "overlay" in self.options
+        state = export_state(session, settings(session.game.rules, overlay, "auto"))
+        node = board_node(state, "walk-only" not in self.options, self.options.get("size"))
         self.set_source_info(node)
         return [node]
 
@@ -132,12 +130,76 @@ class CernunosDirective(SphinxDirective):
         """The engine's reason, at the content's line where the text goes wrong."""
         at = getattr(error, "at", None)
         line = self.content_offset + 1
-        if isinstance(at, int) and 0 <= at <= len(text):
+        if isinstance(error, BoardError):  # an option: the directive's own line
+            line = self.lineno
+        elif isinstance(at, int) and 0 <= at <= len(text):
             line += text[:at].count("\n")
         reason = str(error).splitlines()[0] if str(error) else type(error).__name__
         return self.state.document.reporter.error(
             f"cernunos: {type(error).__name__}: {reason}", line=line
         )
+
+
+def board_node(state: dict, playable: bool = True, size: str | None = None) -> cernunos_board:
+    """The node of one board: a widget's exported state, drawn by the page's code."""
+    style = f' style="max-width: {size}"' if size else ""
+    node = cernunos_board()
+    node["html"] = (
+        f'<div class="cernunos-site-board"{style}>\n{board_html(state, playable)}</div>\n'
+    )
+    return node
+
+
+def literal_widget_call(source: str) -> dict | None:
+    """The keyword arguments of the ``CernunosWidget(...)`` a notebook cell shows, when the
+    cell is ``CernunosWidget(<literals>)`` or ``w = CernunosWidget(<literals>)`` then ``w``
+    (imports allowed before); None for any other cell. Nothing is run: the arguments are
+    read with :func:`ast.literal_eval`."""
+    try:
+        body = ast.parse(source).body
+    except SyntaxError:
+        return None
+    if not body or not isinstance(body[-1], ast.Expr):
+        return None
+    *head, last = body
+    call: ast.expr | None = last.value
+    if isinstance(call, ast.Name):
+        name, call = call.id, None
+        for statement in head:
+            if isinstance(statement, ast.Assign) and [
+                t.id for t in statement.targets if isinstance(t, ast.Name)
+            ] == [name]:
+                call = statement.value
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+        return None
+    others = [s for s in head if not isinstance(s, (ast.Import, ast.ImportFrom, ast.Assign))]
+    if call.func.id != "CernunosWidget" or call.args or others or len(head) > 4:
+        return None
+    try:
+        return {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg is not None}
+    except ValueError:
+        return None
+
+
+def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
+    """Under a notebook cell (myst-nb, not executed) that shows ``CernunosWidget(...)``
+    built from literals, the board it would show, playable in the page."""
+    from .widget.adapter import CernunosWidget
+
+    for cell in list(doctree.findall(nodes.container)):
+        if cell.get("nb_element") != "cell_code" or any(
+            c.get("nb_element") == "cell_code_output" for c in cell.children
+        ):
+            continue
+        kwargs = literal_widget_call(cell.astext())
+        if kwargs is None:
+            continue
+        try:
+            state = CernunosWidget(**kwargs).state_for_export()
+        except (CernunosError, TypeError) as e:
+            doctree.reporter.warning(f"cernunos: the cell's board: {e}", base_node=cell)
+            continue
+        cell += board_node(state)
 
 
 def visit_board_html(self: Any, node: cernunos_board) -> None:
@@ -176,5 +238,6 @@ def setup(app: Sphinx) -> dict:
         texinfo=(skip_board, None),
     )
     app.add_directive("cernunos", CernunosDirective)
+    app.connect("doctree-read", notebook_boards)
     app.connect("html-page-context", add_page_code)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

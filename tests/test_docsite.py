@@ -9,10 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-
 from site_builder import ROOT, build_site
 
-BOARD = 'data-cernunos-board>'
+BOARD = "data-cernunos-board>"
 CODE = "const { render } ="
 
 

@@ -101,3 +101,19 @@ def test_a_walk_only_board_of_the_site_plays_nothing(site, page, offline):
     page.keyboard.press("ArrowRight")  # walking the stored line works
     expect_engine(page, scope, start.play("T@d2"))
     assert offline == []
+
+
+def test_the_boards_follow_the_sites_theme_switch(site, page, offline):
+    page.emulate_media(color_scheme="light")
+    page.goto((site / "sphinx.html").as_uri())
+    body = page.locator("body")
+    expect(page.locator(".cw-root")).to_have_count(3)
+    background = "getComputedStyle(document.querySelector('.cw-root')).backgroundColor"
+    light = page.evaluate(background)
+    for theme, jp_light in (("dark", "false"), ("light", "true"), ("auto", "true")):
+        page.evaluate(f"document.body.dataset.theme = '{theme}'")  # furo's theme button
+        expect(body).to_have_attribute("data-jp-theme-light", jp_light)
+        assert (page.evaluate(background) == light) == (jp_light == "true")
+    page.emulate_media(color_scheme="dark")  # "auto" follows the system
+    expect(body).to_have_attribute("data-jp-theme-light", "false")
+    assert offline == []

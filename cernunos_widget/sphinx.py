@@ -191,13 +191,14 @@ def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
             c.get("nb_element") == "cell_code_output" for c in cell.children
         ):
             continue
-        kwargs = literal_widget_call(cell.astext())
+        source = next(cell.findall(nodes.literal_block), None)  # the cell's code
+        kwargs = None if source is None else literal_widget_call(source.astext())
         if kwargs is None:
             continue
         try:
             state = CernunosWidget(**kwargs).state_for_export()
-        except (CernunosError, TypeError) as e:
-            doctree.reporter.warning(f"cernunos: the cell's board: {e}", base_node=cell)
+        except (ValueError, TypeError) as e:  # CernunosError is a ValueError
+            doctree.reporter.warning(f"cernunos: this cell's board: {e}", base_node=cell)
             continue
         cell += board_node(state)
 

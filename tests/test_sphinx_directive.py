@@ -9,6 +9,7 @@ import json
 import re
 from pathlib import Path
 
+import nbformat
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
@@ -20,13 +21,14 @@ GAME = "B@b2 B@b3 (D@a1 {a quieter start}) T@a1 D@c2"
 BOARD = re.compile(r"<script type=\"application/json\" data-cernunos-board>(.*?)</script>", re.S)
 
 
-def build(tmp_path: Path, pages: dict[str, str], myst: bool = False) -> tuple[dict, str]:
-    """Build ``pages`` (name -> source) with the extension; the HTML of each page and the
-    warnings Sphinx printed."""
+def build(tmp_path: Path, pages: dict[str, str], myst: str | None = None) -> tuple[dict, str]:
+    """Build ``pages`` (name -> source) with the extension (and ``myst``: myst_parser or
+    myst_nb); the HTML of each page and the warnings Sphinx printed."""
     src = tmp_path / "src"
     src.mkdir()
-    extensions = ["myst_parser", "cernunos_widget.sphinx"] if myst else ["cernunos_widget.sphinx"]
-    (src / "conf.py").write_text(f"extensions = {extensions!r}\nhtml_theme = 'basic'\n")
+    extensions = [myst, "cernunos_widget.sphinx"] if myst else ["cernunos_widget.sphinx"]
+    conf = f"extensions = {extensions!r}\nhtml_theme = 'basic'\nnb_execution_mode = 'off'\n"
+    (src / "conf.py").write_text(conf)
     for name, text in pages.items():
         (src / name).write_text(text, encoding="utf-8")
     warnings = io.StringIO()
@@ -66,7 +68,7 @@ def test_a_game_text_in_rst_opens_at_start_with_its_options(tmp_path):
 def test_a_cpn_in_myst_sets_up_that_position_playable_at_the_end(tmp_path):
     cpn = ".,w,.,./t,D,T,./.,T,.,. g 2 0-0"
     page = f"# Title\n\n```{{cernunos}}\n{cpn}\n```\n\n```{{cernunos}}\n{GAME}\n```\n"
-    html, warnings = build(tmp_path, {"index.md": page}, myst=True)
+    html, warnings = build(tmp_path, {"index.md": page}, myst="myst_parser")
     assert warnings == ""
     first, second = states(html["index.md"])
     assert first["tree"]["start"] == Position.from_cpn(cpn).cpn()
@@ -116,6 +118,24 @@ def test_bad_options_are_sphinx_errors_naming_what_is_accepted(tmp_path):
     assert "index.rst:4: ERROR: cernunos: BoardError: start is 0..2" in warnings
     assert "index.rst:9: ERROR" in warnings and "size is a CSS length" in warnings
     assert "index.rst:14: ERROR" in warnings and "needs a game text or a CPN" in warnings
+    assert "Traceback" not in warnings
+
+
+def test_a_notebook_cell_of_literals_gets_its_board_and_a_bad_one_a_warning(tmp_path):
+    cells = [
+        nbformat.v4.new_markdown_cell("# Title"),
+        nbformat.v4.new_code_cell("CernunosWidget(cpn='.,.,.,./.,T,.,./t,.,.,. g 2 0-0')"),
+        nbformat.v4.new_code_cell("CernunosWidget(cpn='not a cpn')"),
+        nbformat.v4.new_code_cell("CernunosWidget(cpn='.,.,.,./.,.,.,./.,.,.,. g 2 0-0', game='')"),
+    ]
+    python = {"language_info": {"name": "python"}}
+    notebook = nbformat.writes(nbformat.v4.new_notebook(cells=cells, metadata=python))
+    html, warnings = build(tmp_path, {"index.ipynb": notebook}, myst="myst_nb")
+    (state,) = states(html["index.ipynb"])
+    assert state["tree"]["start"] == ".,.,.,./.,T,.,./t,.,.,. g 2 0-0"
+    assert html["index.ipynb"].count("const { render } =") == 1
+    assert "index.ipynb" in warnings and "cernunos: this cell's board:" in warnings
+    assert "CPN" in warnings and "give at most one of position, cpn and game" in warnings
     assert "Traceback" not in warnings
 
 

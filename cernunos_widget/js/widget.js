@@ -304,14 +304,27 @@ function render({ model, el }) {
   // the other controls out of the way (widget.css: .cw-root[data-present]); full screen when
   // the host allows it (which also lifts the board out of a notebook cell), else the window.
   // P or the Present button toggle it; Escape (or leaving full screen) ends it.
-  let fullScreen = false; // this view asked for full screen and got it
+  let fullScreen = false; // the host shows this view full screen
+  let changing = false; // a change this view asked for has not settled yet
+  let settled = Promise.resolve();
+  function followFullScreen() {
+    // Ask the host for what `local.present` wants once the change in flight has settled:
+    // toggles faster than the host's animation end in the last one's state.
+    settled = settled.then(() => {
+      let change = null;
+      if (local.present && !document.fullscreenElement && document.fullscreenEnabled && root.requestFullscreen) {
+        change = root.requestFullscreen(); // refused (no user gesture, an iframe): the window
+      } else if (!local.present && document.fullscreenElement === root) change = document.exitFullscreen();
+      if (!change) return undefined;
+      changing = true;
+      return change.catch(() => {}).finally(() => { changing = false; });
+    });
+  }
   function present(on) {
     if (Boolean(local.present) === on) return;
     local.present = on;
     setAttr(root, "data-present", on ? "" : null);
-    if (on && document.fullscreenEnabled && root.requestFullscreen && !document.fullscreenElement) {
-      root.requestFullscreen().catch(() => {}); // refused (no user gesture, an iframe): the window
-    } else if (!on && document.fullscreenElement === root) document.exitFullscreen().catch(() => {});
+    followFullScreen();
     if (on && !root.contains(document.activeElement)) root.focus(); // Escape reaches onKey
     update();
   }
@@ -319,7 +332,7 @@ function render({ model, el }) {
     if (document.fullscreenElement === root) fullScreen = true;
     else if (fullScreen) {
       fullScreen = false;
-      present(false); // the browser's own Escape (or F11) left full screen
+      if (!changing) present(false); // the browser's own Escape (or F11) left full screen
     }
   }
   document.addEventListener("fullscreenchange", onFullScreen);

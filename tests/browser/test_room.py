@@ -115,6 +115,48 @@ def test_presentation_mode_fills_the_window_where_full_screen_is_refused(page, t
     expect(root).not_to_have_attribute("data-present", "")
 
 
+# A host whose full screen changes arrive late (as a real browser's do, after its animation):
+# the page's own requests settle a while after the toggle that asked for them.
+SLOW_FULL_SCREEN = """
+(() => {
+  let element = null;
+  Object.defineProperty(Document.prototype, "fullscreenElement", { get: () => element });
+  Object.defineProperty(Document.prototype, "fullscreenEnabled", { get: () => true });
+  const settle = (next) => new Promise((done) => setTimeout(() => {
+    element = next;
+    document.dispatchEvent(new Event("fullscreenchange"));
+    done();
+  }, 400));
+  Element.prototype.requestFullscreen = function () { return settle(this); };
+  Document.prototype.exitFullscreen = () => settle(null);
+  window.hostLeavesFullScreen = () => settle(null); // the reader's Escape, handled by the host
+})();
+"""
+
+
+def test_toggling_faster_than_full_screen_settles_keeps_the_last_choice(page, tmp_path):
+    page.add_init_script(SLOW_FULL_SCREEN)
+    root = show(page, tmp_path, CernunosWidget(cpn=cpn_of(POWERS)), width=1400, height=900)
+    page.locator('.cw-root [data-cell="b2"]').focus()
+    page.keyboard.press("p")
+    page.wait_for_function("document.fullscreenElement !== null")
+    page.keyboard.press("p")  # off, then on again before the exit has settled
+    page.keyboard.press("p")
+    expect(root).to_have_attribute("data-present", "")
+    page.wait_for_timeout(1000)  # every change the toggles asked for has settled
+    expect(root).to_have_attribute("data-present", "")
+    page.keyboard.press("p")  # off, then on before the exit settles, then off again
+    page.keyboard.press("p")
+    page.keyboard.press("p")
+    page.wait_for_timeout(1000)
+    expect(root).not_to_have_attribute("data-present", "")
+    assert page.evaluate("document.fullscreenElement") is None  # not left in full screen
+    page.keyboard.press("p")
+    page.wait_for_function("document.fullscreenElement !== null")
+    page.evaluate("hostLeavesFullScreen()")  # the host's own way out ends the mode too
+    expect(root).not_to_have_attribute("data-present", "")
+
+
 def test_inspector_shows_the_engines_power_breakdown_on_hover_and_focus(page, tmp_path):
     cpn = cpn_of(POWERS)
     show(page, tmp_path, CernunosWidget(cpn=cpn), width=1200)

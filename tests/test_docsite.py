@@ -8,44 +8,34 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import pytest
-from site_builder import ROOT, build_site
+from site_builder import ROOT
 
 BOARD = "data-cernunos-board>"
 CODE = "const { render } ="
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    dest = tmp_path_factory.mktemp("site")
-    done = build_site(dest)
-    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    assert "WARNING" not in done.stderr and "ERROR" not in done.stderr, done.stderr
-    return dest
 
 
 def page(site: Path, name: str) -> str:
     return (site / name).read_text(encoding="utf-8")
 
 
-def test_every_page_of_docs_and_every_notebook_is_in_the_site(site):
+def test_every_page_of_docs_and_every_notebook_is_in_the_site(built_site):
     for md in (ROOT / "docs").glob("*.md"):
-        assert (site / f"{md.stem}.html").is_file(), md.name
+        assert (built_site / f"{md.stem}.html").is_file(), md.name
     for notebook in (ROOT / "examples").glob("*.ipynb"):
-        assert (site / "examples" / f"{notebook.stem}.html").is_file(), notebook.name
-    index = re.sub(r"<[^>]+>", "", page(site, "index.html"))  # the README's text
+        assert (built_site / "examples" / f"{notebook.stem}.html").is_file(), notebook.name
+    index = re.sub(r"<[^>]+>", "", page(built_site, "index.html"))  # the README's text
     assert "The three commands" in index and "python -m sphinx -b html docs site" in index
 
 
-def test_the_readme_links_reach_the_docs_pages(site):
-    text = page(site, "index.html")
+def test_the_readme_links_reach_the_docs_pages(built_site):
+    text = page(built_site, "index.html")
     article = text[text.index("<article") : text.index("</article>")]  # not the sidebar
     for target in ("widget.html", "games.html", "solver.html", "rules-notes.html", "sphinx.html"):
         assert f'<a class="reference internal" href="{target}' in article, target
 
 
-def test_the_api_reference_is_generated_from_the_docstrings(site):
-    api = page(site, "api.html")
+def test_the_api_reference_is_generated_from_the_docstrings(built_site):
+    api = page(built_site, "api.html")
     for name in (
         "cernunos_widget.CernunosWidget.play",
         "cernunos_widget.engine.Position.from_cpn",
@@ -62,26 +52,26 @@ def test_the_api_reference_is_generated_from_the_docstrings(site):
     assert first_line.split()[0] in api
 
 
-def test_the_notebooks_boards_play_in_the_site_and_the_code_comes_once(site):
-    tour = page(site, "examples/tour.html")
+def test_the_notebooks_boards_play_in_the_site_and_the_code_comes_once(built_site):
+    tour = page(built_site, "examples/tour.html")
     assert tour.count(BOARD) == 10  # every CernunosWidget(cpn=..., overlay=True) cell
     assert tour.count(CODE) == 1
     assert '"overlay": true' in tour
-    analysis = page(site, "examples/analysis.html")
+    analysis = page(built_site, "examples/analysis.html")
     assert analysis.count(BOARD) == 1  # w = CernunosWidget(cpn=...) then w
-    first_steps = page(site, "examples/first-steps.html")
+    first_steps = page(built_site, "examples/first-steps.html")
     assert first_steps.count(BOARD) == 0 and CODE not in first_steps  # CernunosWidget(p)
 
 
-def test_pages_without_boards_carry_no_board_code(site):
+def test_pages_without_boards_carry_no_board_code(built_site):
     for name in ("widget.html", "api.html", "solver.html", "examples/balance.html"):
-        text = page(site, name)
+        text = page(built_site, name)
         assert BOARD not in text and CODE not in text, name
-    assert page(site, "sphinx.html").count(CODE) == 1
+    assert page(built_site, "sphinx.html").count(CODE) == 1
 
 
-def test_the_site_asks_for_nothing_outside_itself(site):
-    for html in site.rglob("*.html"):
+def test_the_site_asks_for_nothing_outside_itself(built_site):
+    for html in built_site.rglob("*.html"):
         text = html.read_text(encoding="utf-8")
         for url in re.findall(r'(?:src|href)="(https?:[^"]+)"', text):
             assert not url.endswith((".js", ".css", ".woff2")), (html.name, url)

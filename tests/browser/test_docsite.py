@@ -6,11 +6,8 @@ the page's own session (no kernel), and after each decision the board's ``data-c
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
-from site_builder import build_site
 
 from browser.clicks import final_click
 from cernunos_widget.engine import Position
@@ -20,14 +17,6 @@ from cernunos_widget.session.view import pending_tag
 # the first board of docs/sphinx.md: this game, opened after two decisions
 SPHINX_PAGE_GAME = "B@b2 B@b3 (D@a1 {a quieter start}) T@a1 D@c2"
 BOAR_BOARD = ".,.,.,./.,T,.,./t,.,.,. g 2 0-0"  # examples/tour.ipynb's third board
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    dest = tmp_path_factory.mktemp("site")
-    done = build_site(dest)
-    assert done.returncode == 0, done.stderr[-3000:]
-    return dest
 
 
 def expect_engine(page, scope: str, position: Position) -> None:
@@ -57,8 +46,8 @@ def line_from(position: Position, length: int, seed: int) -> list[str]:
     return line
 
 
-def test_the_directive_page_plays_offline_as_the_engine(site, page, offline):
-    page.goto((site / "sphinx.html").as_uri())
+def test_the_directive_page_plays_offline_as_the_engine(built_site, page, offline):
+    page.goto((built_site / "sphinx.html").as_uri())
     scope = ":nth-match(.cw-root, 1)"
     expect(page.locator(".cw-root")).to_have_count(3)
     start = Game.parse(SPHINX_PAGE_GAME).mainline()[1].position  # :start: 2
@@ -73,8 +62,8 @@ def test_the_directive_page_plays_offline_as_the_engine(site, page, offline):
     assert offline == []
 
 
-def test_a_notebook_board_plays_an_effect_choice_offline(site, page, offline):
-    page.goto((site / "examples" / "tour.html").as_uri())
+def test_a_notebook_board_plays_an_effect_choice_offline(built_site, page, offline):
+    page.goto((built_site / "examples" / "tour.html").as_uri())
     expect(page.locator(".cw-root")).to_have_count(10)
     scope = ":nth-match(.cw-root, 3)"
     start = Position.from_cpn(BOAR_BOARD)
@@ -89,8 +78,8 @@ def test_a_notebook_board_plays_an_effect_choice_offline(site, page, offline):
     assert offline == []
 
 
-def test_a_walk_only_board_of_the_site_plays_nothing(site, page, offline):
-    page.goto((site / "sphinx.html").as_uri())
+def test_a_walk_only_board_of_the_site_plays_nothing(built_site, page, offline):
+    page.goto((built_site / "sphinx.html").as_uri())
     scope = ":nth-match(.cw-root, 3)"
     root = page.locator(scope)
     expect(root).to_have_attribute("data-playable", "false")
@@ -103,9 +92,9 @@ def test_a_walk_only_board_of_the_site_plays_nothing(site, page, offline):
     assert offline == []
 
 
-def test_the_boards_follow_the_sites_theme_switch(site, page, offline):
+def test_the_boards_follow_the_sites_theme_switch(built_site, page, offline):
     page.emulate_media(color_scheme="light")
-    page.goto((site / "sphinx.html").as_uri())
+    page.goto((built_site / "sphinx.html").as_uri())
     body = page.locator("body")
     expect(page.locator(".cw-root")).to_have_count(3)
     background = "getComputedStyle(document.querySelector('.cw-root')).backgroundColor"

@@ -13,15 +13,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from ..i18n import Message
 from . import events as ev
 from .board import coverable_cells, occupied_counts, power_parts, top_tree_counts
 from .decisions import Decision, code_of, code_to_text, decision_of, is_code
 from .deprecation import warn_renamed
 from .effects import (
-    CHOICE_BOAR,
-    CHOICE_CROW,
-    CHOICE_FOX_ORDER,
-    CHOICE_FOX_SWAP,
     CHOICE_NAMES,
     FORFEIT,
     LAST,
@@ -306,28 +303,24 @@ class Position:
         """Placements left in this turn: 2, 1 (or 1 for the final placement), else 0."""
         return {TWO: 2, ONE: 1, LAST: 1}.get(self._phase, 0)
 
-    def describe_pending(self) -> str:
-        """Who chooses what, in words (``"Purple chooses where their Boar on b2 pushes"``)."""
+    def pending_message(self) -> Message:
+        """Who chooses what (:meth:`describe_pending`), as a message to put in a language."""
         who = self.decider
         if who is None:
-            return "nothing: the game is over"
-        name = who.title
+            return Message("prompt.over")
+        params: dict[str, object] = {"player": Message(f"player.{who.letter}")}
+        choice = self.choice
         if self._agenda:
-            kind, _, cell, _ = self._agenda[-1]
-            where = CELL_NAMES[cell]
-            return {
-                CHOICE_BOAR: f"{name} chooses which token their Boar on {where} pushes",
-                CHOICE_CROW: f"{name} chooses the cell for their Crow on {where}",
-                CHOICE_FOX_SWAP: f"{name} chooses the two tokens their Fox on {where} swaps",
-                CHOICE_FOX_ORDER: f"{name} chooses which token swapped by their Fox on "
-                f"{where} activates first",
-            }[kind]
-        if self._phase == START:
-            return f"{name} chooses which Trees grow"
-        if self._phase == LAST:
-            return f"{name} makes the final placement (or passes)"
-        left = "two placements" if self._phase == TWO else "one placement"
-        return f"{name} places a token ({left} left this turn)"
+            params["cell"] = CELL_NAMES[self._agenda[-1][2]]
+        elif choice == "placement":
+            choice = "placement-two" if self._phase == TWO else "placement-one"
+        return Message(f"prompt.{choice}", params)
+
+    def describe_pending(self, language: str = "en") -> str:
+        """Who chooses what, in words (``"Purple chooses which token their Boar on b2
+        pushes"``; ``language="fr"``: ``"Violet choisit le jeton que pousse son Sanglier en
+        b2"``)."""
+        return self.pending_message().text(language)
 
     # ------------------------------------------------------------------ decisions
 

@@ -3,7 +3,7 @@
 // (targets, picks, zones, powers), row numbers and files around them, the Boar's push arrows,
 // a stack inspector line and a legend of the highlights.
 
-import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
+import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr, tokenName } from "./dom.js";
 import { storeOf, nodeOf } from "./store.js";
 import { viewOf, zonesOf } from "./derive.js";
 import { motionOf, motionWanted } from "./motion.js";
@@ -51,17 +51,17 @@ function pushArrows(boar, pushes) {
     const [dx, dy] = cellXY(dest);
     const vertical = tx === bx; // the Boar pushes along its own column, or its row
     const step = vertical ? Math.sign(ty - by) : Math.sign(tx - bx);
-    const [t, d, across] = vertical ? [ty, dy, tx] : [tx, dx, ty];
+    const [from, d, across] = vertical ? [ty, dy, tx] : [tx, dx, ty];
     const side = (at, s) => band(at, vertical)[s > 0 ? 1 : 0]; // the band's end on side s
     const attrs = `class="cw-push${wraps ? " cw-wrap" : ""}" data-target="${target}" data-dest="${dest}"`;
     if (!wraps) {
-      const border = (t + d) / 2;
+      const border = (from + d) / 2;
       return `<g ${attrs}>${axisArrow(vertical, side(border, -step), side(border, step), across)}</g>`;
     }
     // along a column the band at an edge is too short to read: the stubs run down the cell's
     // right side instead (0.9 of its width out, 0.8 in: beside its token, clear of its name;
     // a cell of the middle row's Boar can be left by one push and entered by the other)
-    const exit = t + step * 0.5; // the board's edge beyond the target
+    const exit = from + step * 0.5; // the board's edge beyond the target
     const entry = d - step * 0.5; // the opposite edge, before the destination
     const [xOut, xIn, reach] = vertical ? [across + 0.4, across + 0.3, 0.4] : [across, across, 0.26];
     const dot = vertical ? `cx="${xIn}" cy="${entry + step * 0.04}"` : `cx="${entry + step * 0.04}" cy="${xIn}"`;
@@ -147,8 +147,8 @@ export function createBoard(ctx) {
     if (!grid.contains(event.relatedTarget)) setHover(null);
   });
 
-  function describe(cell, stack, v, names, flags) {
-    const tokens = stack.split("").map((l) => `${PLAYERS[owner(l)]} ${names[l.toUpperCase()]}`);
+  function describe(cell, stack, v, flags) {
+    const tokens = stack.split("").map(tokenName);
     let text = stack ? `${cell}: ${tokens.reverse().join(", ")} (top first)` : `${cell}: empty`;
     const power = v.powers[cell];
     if (power && flags.overlay) text += `, power ${power.total}`;
@@ -158,14 +158,14 @@ export function createBoard(ctx) {
     return text;
   }
 
-  function inspect(cell, v, zone, names) {
+  function inspect(cell, v, zone) {
     if (!cell) return "";
     const stack = v.stacks[cell] || "";
     let html = `<b>${cell}</b> `;
     if (!stack) html += "empty";
     else {
       html += `<span class="cw-info-count">${stack.length} token${stack.length > 1 ? "s" : ""}, bottom → top:</span> `;
-      html += stack.split("").map((l) => `<span class="cw-chip cw-${owner(l)}" title="${PLAYERS[owner(l)]} ${esc(names[l.toUpperCase()])}">${icon(model, l, "cw-chip-icon")}${l}</span>`).join("");
+      html += stack.split("").map((l) => `<span class="cw-chip cw-${owner(l)}" title="${esc(tokenName(l))}">${icon(model, l, "cw-chip-icon")}${l}</span>`).join("");
     }
     const power = v.powers[cell];
     if (power) html += powerLine(power);
@@ -216,7 +216,6 @@ export function createBoard(ctx) {
     const zone = hoverTop ? (zonesOf(model, store)[hoverTop] || {})[local.hover] : null;
     const zoneCells = new Set(zone ? zone.cells : []);
     const pushes = zone ? zone.pushes : [];
-    const names = model.get("kind_names");
     for (const cell of CELLS) {
       const c = cells[cell];
       const stack = v.stacks[cell] || "";
@@ -232,7 +231,7 @@ export function createBoard(ctx) {
       const className = cls.join(" ");
       if (c.className !== className) c.className = className;
       setAttr(c, "data-picked", picked.has(cell) ? "true" : null);
-      const name = describe(cell, stack, v, names, flags);
+      const name = describe(cell, stack, v, flags);
       if (c._name.textContent !== name) c._name.textContent = name;
       setAttr(c, "aria-selected", flags.picked ? "true" : "false");
       let body = "";
@@ -253,7 +252,7 @@ export function createBoard(ctx) {
     }
     setHtml(fxLayer, moving.fx);
     setHtml(arrows, pushes.length ? `<svg viewBox="0 0 4 3">${pushArrows(local.hover, pushes)}</svg>` : "");
-    setHtml(info, inspect(local.hover, v, zone, names));
+    setHtml(info, inspect(local.hover, v, zone));
     const shown = new Set(["target", "picked", "changed", "zone"]);
     if (best.size) shown.add("best");
     if (overlay) shown.add("coverable");

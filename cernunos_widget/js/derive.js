@@ -10,17 +10,27 @@
 // has no position here: positionOf gives null and the page cannot play from it.
 
 import { CernunosError, Position, buildView, rulesOf, zoneTable } from "./rules/index.js";
+import { knownLanguage } from "./i18n.js";
 
-const caches = new WeakMap(); // store -> { gen, rules, steps: Map id -> {position, events} | null, views }
+const caches = new WeakMap(); // store -> { gen, rules, language, steps: Map id -> {position, events} | null, views }
 
 function cacheOf(store) {
   const rules = (store.settings || {}).rules || "standard";
+  const language = languageOf(store);
   let cache = caches.get(store);
   if (!cache || cache.gen !== store.gen || cache.rules !== rules) {
-    cache = { gen: store.gen, rules, steps: new Map(), views: new Map() };
+    cache = { gen: store.gen, rules, language, steps: new Map(), views: new Map() };
     caches.set(store, cache);
+  } else if (cache.language !== language) {
+    cache.language = language; // the positions stay, the words change
+    cache.views = new Map();
   }
   return cache;
+}
+
+/** The language the store's board speaks (its settings' language, else English). */
+export function languageOf(store) {
+  return knownLanguage((store.settings || {}).language);
 }
 
 /** The rules the store's game is played under (D-10): the settings' text, else standard. */
@@ -95,7 +105,7 @@ export function viewOf(store, id) {
   let view = cache.views.get(id);
   if (view === undefined) {
     const step = stepOf(store, id);
-    view = step ? buildView(step.position, step.events) : null;
+    view = step ? buildView(step.position, step.events, cache.language) : null;
     cache.views.set(id, view);
   }
   return view ?? undefined;

@@ -1,8 +1,20 @@
 // Shared by every part of the page: the board's constants and small DOM helpers.
 
+import { t } from "./i18n.js";
+
 export const CELLS = ["a3", "b3", "c3", "d3", "a2", "b2", "c2", "d2", "a1", "b1", "c1", "d1"];
 export const KINDS = ["T", "B", "D", "W", "S", "X", "C", "F"];
-export const PLAYERS = { g: "Green", p: "Purple" };
+export const PLAYERS = { g: "Green", p: "Purple" }; // English; the page shows playerName()
+
+/** A player's name in the board's language ("Green", "Vert"); ``letter``: g or p. */
+export function playerName(letter) {
+  return t(`player.${letter}`);
+}
+
+/** A token's name in the board's language ("Purple Boar", "Sanglier violet"). */
+export function tokenName(letter) {
+  return t(`token.${owner(letter)}`, { kind: t(`kind.${letter.toUpperCase()}`) });
+}
 
 export function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({

@@ -13,7 +13,7 @@ import {
   exportGame, pyLen, pyRepr, pySplit, pyStrip, textToCode,
 } from "./rules/index.js";
 import { lineStateOf, moveOf } from "./moves.js";
-import { forget, positionOf, rulesText, stepOf } from "./derive.js";
+import { forget, languageOf, positionOf, rulesText, stepOf } from "./derive.js";
 import { rootId } from "./store.js";
 
 export class SessionError extends CernunosError {}
@@ -127,7 +127,7 @@ export function createLocalSession() {
       here.children.push(id);
       patch.nodes[here.id] = here;
       patch.nodes[id] = child;
-      patch.views[id] = buildView(step.position, step.events);
+      patch.views[id] = buildView(step.position, step.events, languageOf(store));
       here = child;
       state = after;
     }
@@ -200,7 +200,7 @@ export function createLocalSession() {
       const root = { id: 0, parent: -1, decision: "", children: [], comment: "", mark: "", mark_text: "", glyph: "", ply: 0, move: null };
       highest = 0;
       return {
-        reset: true, gen: (store.gen || 0) + 1, nodes: { 0: root }, views: { 0: buildView(position) }, current: 0,
+        reset: true, gen: (store.gen || 0) + 1, nodes: { 0: root }, views: { 0: buildView(position, [], languageOf(store)) }, current: 0,
         analysis: {}, review: {}, settings: store.settings || {}, start: position.cpn(), headers: {},
       };
     },

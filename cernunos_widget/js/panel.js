@@ -1,6 +1,7 @@
 // The side panel: both reserves, the option buttons, the toolbar, the analysis.
 
-import { KINDS, PLAYERS, esc, icon, h, setHtml, setAttr } from "./dom.js";
+import { KINDS, PLAYERS, esc, icon, h, setHtml, setAttr, tokenName } from "./dom.js";
+import { t } from "./i18n.js";
 import { nodeOf } from "./store.js";
 import { viewOf } from "./derive.js";
 
@@ -77,7 +78,7 @@ export function createReserves(ctx) {
         b.disabled = !n;
         setAttr(b, "aria-pressed", active && local.kind === k ? "true" : "false");
         b.classList.toggle("cw-selected", active && local.kind === k);
-        const label = `${PLAYERS[player]} ${model.get("kind_names")[k]}: ${n} in reserve`;
+        const label = t("board.reserve_count", { token: tokenName(player === "g" ? k : k.toLowerCase()), count: n });
         setAttr(b, "aria-label", label);
         setAttr(b, "data-tip", label);
         const count = b.querySelector("b");

@@ -20,9 +20,10 @@
 // walk-only page (to_html(playable=False): its state says "playable": false) only walks.
 // A node's view is the kernel's when sent, else the mirror's (derive.js).
 
-import { PLAYERS, esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess } from "./dom.js";
+import { PLAYERS, esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess, playerName } from "./dom.js";
 import { storeOf, applyPatch, nodeOf, rootId } from "./store.js";
-import { positionOf, viewOf } from "./derive.js";
+import { languageOf, positionOf, viewOf } from "./derive.js";
+import { setLanguage, t } from "./i18n.js";
 import { createLocalSession } from "./local.js";
 import { createBoard } from "./board.js";
 import { createReserves, createOptions, createToolbar, createAnalysis } from "./panel.js";
@@ -115,8 +116,14 @@ function render({ model, el }) {
     receive(msg, false);
   }
 
+  // This board's language for t() (several boards of a page share js/i18n.js)
+  function speak() {
+    setLanguage(languageOf(storeOf(model)));
+  }
+
   function receive(msg, fromPage) {
     if (!msg || typeof msg !== "object") return;
+    speak();
     const wasLive = local.kernel === "live";
     if (!fixedStatic && !fromPage) local.kernel = "live"; // a kernel answered
     const keep = currentToKeep(msg);
@@ -223,7 +230,7 @@ function render({ model, el }) {
     const choice = v.choice;
     if (!choice) return say(`The game is over: ${v.result_text}.`);
     if (choice === "placement" || choice === "final-placement") {
-      if (!local.kind) return say(`First pick a token from ${PLAYERS[v.placer]}'s reserve.`);
+      if (!local.kind) return say(t("board.pick_first", { player: playerName(v.placer) }));
       return play(`${local.kind}@${cell}`);
     }
     if (choice === "fox-swap") {
@@ -284,6 +291,7 @@ function render({ model, el }) {
   function onClick(event) {
     const target = event.target.closest("[data-cell],[data-kind],[data-decision],[data-explorer-decision],[data-node],[data-action],[data-line]");
     if (!target || !root.contains(target)) return;
+    speak();
     const store = storeOf(model);
     const v = viewOf(store, store.current);
     if (!v) return;
@@ -338,6 +346,7 @@ function render({ model, el }) {
   document.addEventListener("fullscreenchange", onFullScreen);
 
   function onKey(event) {
+    speak();
     const tag = event.target.tagName;
     if (tag === "TEXTAREA" || tag === "INPUT" || tag === "SELECT") return;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -387,6 +396,9 @@ function render({ model, el }) {
   function update() {
     const store = storeOf(model);
     const node = nodeOf(store, store.current);
+    setLanguage(languageOf(store));
+    setAttr(root, "lang", languageOf(store));
+    setAttr(root, "aria-label", t("board.label"));
     const v = node && viewOf(store, store.current);
     if (!v) return;
     if (local.shown !== store.current) {
@@ -414,6 +426,7 @@ function render({ model, el }) {
   // Redraw only the parts `names` (see PATCH_PARTS); what needs a kernel stays disabled.
   function updateParts(names) {
     const store = storeOf(model);
+    setLanguage(languageOf(store));
     if (!viewOf(store, store.current)) return;
     const byName = { board, toolbar, analysis, graph, explorer, hint, moves };
     for (const name of names) byName[name].update(store);

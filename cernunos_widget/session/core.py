@@ -127,9 +127,10 @@ class Job:
 
 
 class Session:
-    """A game tree, the current node and the jobs working on them."""
+    """A game tree, the current node and the jobs working on them; what the nodes show
+    in ``language`` (``"en"`` or ``"fr"``)."""
 
-    def __init__(self, game: Game | None = None) -> None:
+    def __init__(self, game: Game | None = None, language: str = "en") -> None:
         self.lock = threading.RLock()
         self._game = game or Game()
         self._generation = 0
@@ -144,7 +145,7 @@ class Session:
         self._review_cache: ReviewCache | None = None
         self._following: dict | None = None  # the analysis that follows the board (its settings)
         self._pending: Change | None = None
-        self._display = NodeDisplay()
+        self._display = NodeDisplay(language)
         self._explorer: ExplorerLike | None = None
 
     # ------------------------------------------------------------------ reading
@@ -202,6 +203,11 @@ class Session:
     def display(self) -> NodeDisplay:
         """What each node shows (view, move text), computed once per node."""
         return self._display
+
+    @property
+    def language(self) -> str:
+        """The language of what the nodes show."""
+        return self._display.language
 
     @property
     def explorer(self) -> ExplorerLike | None:

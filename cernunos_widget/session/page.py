@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 from ..engine import CernunosError, Rules
 from ..engine.icons import COLORS, ICONS
 from ..engine.zones import zone_table
+from ..i18n import DEFAULT as DEFAULT_LANGUAGE
+from ..i18n import check_language
 from ..record.movetext import LineState, TreeMoves
 from ..record.tree import GameNode
 from .view import KIND_NAMES, build_view, node_record
@@ -39,17 +41,28 @@ class ExplorerLike(Protocol):
 
 
 class NodeDisplay:
-    """Each node's view and move text, computed once (ids are never reused in a game)."""
+    """Each node's view and move text, computed once (ids are never reused in a game), their
+    words in :attr:`language`."""
 
-    def __init__(self) -> None:
+    def __init__(self, language: str = DEFAULT_LANGUAGE) -> None:
         self._views: dict[int, dict] = {}
         self._moves = TreeMoves()
+        self.language = check_language(language)
+
+    def set_language(self, language: str) -> bool:
+        """Show the nodes' words in ``language`` from now on; True if that changes them."""
+        if check_language(language) == self.language:
+            return False
+        self.language = language
+        self._views.clear()
+        return True
 
     def view(self, node: GameNode) -> dict:
         """What the board draws at ``node`` (its position, the events that led there)."""
         view = self._views.get(node.id)
         if view is None:
-            view = self._views[node.id] = build_view(node.position, node.events)
+            view = build_view(node.position, node.events, self.language)
+            self._views[node.id] = view
         return view
 
     def move(self, node: GameNode) -> dict | None:
@@ -80,10 +93,12 @@ def zones(rules: Rules) -> dict:
     return zone_table(rules)
 
 
-def settings(rules: Rules, overlay: bool = False, engine: str = "auto") -> dict:
-    """The page's settings: the power overlay, the Analyse button's search and, under a
-    variant (D-10), the rules in play."""
-    out: dict = {"overlay": overlay, "engine": engine}
+def settings(
+    rules: Rules, overlay: bool = False, engine: str = "auto", language: str = DEFAULT_LANGUAGE
+) -> dict:
+    """The page's settings: the power overlay, the Analyse button's search, the language
+    the page speaks and, under a variant (D-10), the rules in play."""
+    out: dict = {"overlay": overlay, "engine": engine, "language": check_language(language)}
     if not rules.is_standard:
         out.update(rules=str(rules), rules_text=rules.describe())
     return out
@@ -146,7 +161,7 @@ def full_state(session: Session, page_settings: dict | None = None) -> dict:
             "analysis": session.analysis,
             "analyses": session.analyses,
             "review": session.review_state,
-            "settings": page_settings or settings(session.game.rules),
+            "settings": page_settings or settings(session.game.rules, language=session.language),
         }
         if session.explorer is not None:
             state["explorer"] = explorer_state(session)

@@ -27,15 +27,16 @@ def pending_tag(position: Position) -> str:
     return f"{position.decider.letter} chooses {position.choice}"
 
 
-def build_view(position: Position, events: tuple[Event, ...] = ()) -> dict:
-    """Everything needed to draw ``position`` and offer its decisions."""
+def build_view(position: Position, events: tuple[Event, ...] = (), language: str = "en") -> dict:
+    """Everything needed to draw ``position`` and offer its decisions, its words in
+    ``language``."""
     stacks = {c: _stack_text(position, c) for c in CELL_NAMES if position.stack(c)}
     choice = position.choice or ""
     texts = position.legal_texts()
     view: dict = {
         "cpn": position.cpn() if position.at_boundary else "",
         "pending": pending_tag(position),
-        "prompt": position.describe_pending() if not position.is_over else "",
+        "prompt": position.describe_pending(language) if not position.is_over else "",
         "side": position.side.letter,
         "phase": position.phase,
         "decider": position.decider.letter if position.decider is not None else "",

@@ -17,6 +17,7 @@ presented as exact.  ``engine="auto"`` (the default) uses the strongest measured
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
@@ -37,6 +38,7 @@ from .values import describe_score, estimate, final_score, heuristic_score
 # Below this many tokens left in both reserves together, analysis first tries to prove.
 EXACT_RESERVE_LIMIT = 8
 EXACT_SHARE = 0.5  # of a time limit, for those proofs
+MARGIN_MIN_SECONDS = 0.25  # the least time given to the margins of proven outcomes
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,12 @@ class Solution:
     nodes: int
     seconds: float
     turn: Player | None = None  # that player, whose view the values are (None: unsaid)
+    margin_asked: bool = False  # the strong value was asked for (``score`` None: not reached)
+
+    @property
+    def margin_out_of_reach(self) -> bool:
+        """The outcome is proven but the margin asked for was not, within the limit."""
+        return self.proven and self.margin_asked and self.score is None
 
     @property
     def pov(self) -> PovValue | None:
@@ -160,6 +168,8 @@ class Solution:
         if not self.proven:
             return f"not provable within the limit ({self.nodes} nodes, {self.seconds:.2f}s)"
         words = describe_score(self.score) if self.score is not None else self.outcome
+        if self.margin_out_of_reach:
+            words += " (the margin was not proven within the limit)"
         return f"{words}, proven: {' '.join(str(d) for d in self.pv)}"
 
 
@@ -203,19 +213,22 @@ def solve(
         evaluator = proof_ordering(position)
     # Proofs run in one thread: helpers made their cost erratic (docs/solver.md, Threads)
     search = CompiledExactSearch(budget, evaluator=evaluator)
-    try:
+    try:  # the outcome first, with a line reaching it: proven even if the margin is not
         outcome = search.outcome(position)
-        score = search.strong_value(position, outcome) if strong else None
-        if score is not None:
+        line = search.principal_variation(
+            position, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1)
+        )
+    except (SearchAborted, KeyboardInterrupt):
+        return Solution(False, None, None, [], budget.spent, budget.elapsed(), turn)
+    score = None
+    if strong:
+        try:
+            score = search.strong_value(position, outcome)
             line = search.principal_variation(
                 position, lambda v: v == score, (score - 1, score + 1)
             )
-        else:
-            line = search.principal_variation(
-                position, lambda v: (v > 0) - (v < 0) == outcome, (-1, 1)
-            )
-    except (SearchAborted, KeyboardInterrupt):
-        return Solution(False, None, None, [], budget.spent, budget.elapsed(), turn)
+        except (SearchAborted, KeyboardInterrupt):
+            score = None  # the margin is out of reach: the outcome and its line stay proven
     mine = PovValue(Value.exact(outcome, score), Player.GREEN).pov(turn)  # the search's: Green's
     return Solution(
         True,
@@ -225,6 +238,7 @@ def solve(
         budget.spent,
         budget.elapsed(),
         turn,
+        margin_asked=strong,
     )
 
 
@@ -452,10 +466,12 @@ def _proofs(
     method: str,
 ) -> Iterator[list[Info]]:
     """With at most :data:`EXACT_RESERVE_LIMIT` tokens left in both reserves, prove each
-    first decision within :data:`EXACT_SHARE` of the time (filling ``proven``, by code).
+    first decision's outcome within :data:`EXACT_SHARE` of the time (filling ``proven``, by
+    code), then the shown lines' margins within :func:`_margin_deadline`.
 
-    Returns True when the analysis is finished (all proven, or stopped), else False: the
-    rest of the time goes to estimates.
+    Returns True when the analysis is finished, as a mate search stops at a mate: every
+    outcome proven, or ``multipv`` proven wins (nothing can rank above them), or stopped.
+    Else False: the rest of the time goes to estimates of the unproven decisions.
     """
     reserves = position.reserve_size("g") + position.reserve_size("p")
     if reserves > EXACT_RESERVE_LIMIT:
@@ -491,8 +507,21 @@ def _proofs(
                 turn=turn,
             )
             budget.report()
-        yield _ranked(proven, budget, multipv)
-        for info in _ranked(proven, budget, multipv):  # refine the shown lines to strong values
+            if sum(info.outcome == "win" for info in proven.values()) >= multipv:
+                break  # the best multipv values are known: proven wins
+    except (SearchAborted, KeyboardInterrupt) as stopped:
+        budget.deadline = deadline
+        asked = budget.stop is not None and budget.stop.is_set()
+        if asked or isinstance(stopped, KeyboardInterrupt):
+            if proven:
+                yield _ranked(proven, budget, multipv)
+            return True
+        return False
+    yield _ranked(proven, budget, multipv)
+    if budget.deadline is not None:
+        budget.deadline = min(budget.deadline, _margin_deadline(budget))
+    try:
+        for info in _ranked(proven, budget, multipv):  # refine the shown lines to margins
             code = info.decision.code
             score = exact.strong_value(children[code], green_outcome[code])
             line = [
@@ -504,17 +533,20 @@ def _proofs(
             info.score = seen_by(turn, score)  # the search's strong value is Green's
             info.pv = [decision_of(c) for c in line]
             info.depth = len(line)
-        yield _ranked(proven, budget, multipv)
-        return True
-    except (SearchAborted, KeyboardInterrupt) as stopped:
-        interrupted = isinstance(stopped, KeyboardInterrupt)
-        if interrupted or (budget.stop is not None and budget.stop.is_set()):
-            if proven:
-                yield _ranked(proven, budget, multipv)
-            return True
-        return False
+    except (SearchAborted, KeyboardInterrupt):
+        pass  # a margin out of reach: the proven outcomes stand
     finally:
         budget.deadline = deadline
+    yield _ranked(proven, budget, multipv)
+    return True
+
+
+def _margin_deadline(budget: Budget) -> float:
+    """When the margins of proven outcomes stop being refined: after as long again as the
+    outcomes took (at least :data:`MARGIN_MIN_SECONDS`), so that a proven answer comes
+    back soon even where its exact margin is far out of reach."""
+    now = time.perf_counter()
+    return now + max(MARGIN_MIN_SECONDS, now - budget.started)
 
 
 def _improving(

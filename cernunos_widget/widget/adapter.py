@@ -21,6 +21,7 @@ import traitlets
 
 from ..engine import CernunosError, Position, Rules
 from ..engine.icons import COLORS, ICONS
+from ..i18n import check_language
 from ..record.tree import Game, GameNode
 from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
@@ -48,6 +49,8 @@ class CernunosWidget(anywidget.AnyWidget):
     kind_names = traitlets.Dict(KIND_NAMES).tag(sync=True)
     zones = traitlets.Dict().tag(sync=True)  # kind -> cell -> zone, computed once
     overlay = traitlets.Bool(False)  # the power overlay (carried in the tree's settings)
+    # the language the board speaks, "en" or "fr" (carried in the tree's settings too)
+    language = traitlets.Unicode("en").tag(sync=True)
     engine = traitlets.Unicode("auto")  # the Analyse button's search
     memory_mb = traitlets.Float(512.0)  # the most an MCTS tree may take (MiB)
     # moves animated on the board (js/motion.js); the system's reduced-motion wish wins
@@ -70,8 +73,10 @@ class CernunosWidget(anywidget.AnyWidget):
         game: Game | str | None = None,
         rules: Rules | str | None = None,
         overlay: bool = False,
+        language: str = "en",
         **kwargs: Any,
     ) -> None:
+        check_language(language)
         if sum(x is not None for x in (position, cpn, game)) > 1:
             raise ValueError("give at most one of position, cpn and game")
         if isinstance(game, str):
@@ -79,12 +84,12 @@ class CernunosWidget(anywidget.AnyWidget):
         elif game is None:
             start = Position.from_cpn(cpn, rules=rules) if cpn is not None else position
             game = Game(start, rules=rules)
-        self._session = Session(game)
+        self._session = Session(game, language)
         self._collect: dict | None = None  # a request's patch, while it is handled
         self._collect_thread: int | None = None
         self._dirty = False
         self.message = ""  # the last refusal of a page request (the page shows it too)
-        super().__init__(overlay=overlay, zones=page.zones(game.rules), **kwargs)
+        super().__init__(overlay=overlay, language=language, zones=page.zones(game.rules), **kwargs)
         self.tree = self._full_state()
         self._follow()
         self._session.subscribe(self._on_change)
@@ -308,7 +313,7 @@ class CernunosWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ state and patches
 
     def _settings(self) -> dict:
-        return page.settings(self.rules, self.overlay, self.engine)
+        return page.settings(self.rules, self.overlay, self.engine, self.language)
 
     def _full_state(self) -> dict:
         """The whole tree with every view: the ``tree`` trait and a reset patch."""
@@ -348,6 +353,19 @@ class CernunosWidget(anywidget.AnyWidget):
         from ..solver import check_memory_mb
 
         return float(check_memory_mb(proposal["value"]))
+
+    @traitlets.validate("language")
+    def _valid_language(self, proposal) -> str:
+        return check_language(proposal["value"])
+
+    @traitlets.observe("language")
+    def _language_changed(self, change) -> None:
+        """Every word of the board in the new language: the page gets the whole state again."""
+        if not hasattr(self, "_collect"):
+            return
+        with self._session.lock:
+            if self._session.display.set_language(change["new"]):
+                self._emit({**self._full_state(), "reset": True})
 
     @traitlets.observe("overlay", "engine")
     def _setting_changed(self, change) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..i18n import js_module
 from .linker import Bundle, link
 
 JS = Path(__file__).parents[1] / "js"
@@ -11,11 +12,13 @@ ENTRY = "widget.js"  # exports default { render }; imports the other parts
 
 
 def bundle() -> Bundle:
-    """The page's parts linked from ``widget.js``, read from disk now."""
+    """The page's parts linked from ``widget.js``, read from disk now; the catalogues' part
+    (``catalogues.js``) made from the catalogues themselves."""
     sources = {
         path.relative_to(JS).as_posix(): path.read_text(encoding="utf-8")
         for path in JS.rglob("*.js")
     }
+    sources["catalogues.js"] = js_module()
     return link(sources, ENTRY)
 
 

@@ -13,8 +13,9 @@ Each part stays a plain ES module that Node and browsers load alone.  The syntax
 may use at the start of a line (anything else starting with ``import`` or ``export`` is
 refused, with the part and line named):
 
-- ``import { name, other as alias } from "./part.js";`` (a part of the same folder, or of a
-  folder below it: ``"./rules/index.js"``; parts are named by their path, ``rules/index.js``);
+- ``import { name, other as alias } from "./part.js";`` (a part of the same folder, of a
+  folder below it: ``"./rules/index.js"``, or of the folder above: ``"../i18n.js"``; parts are
+  named by their path, ``rules/index.js``);
 - ``export function name``, ``export async function name``, ``export class Name``,
   ``export const name``; ``export { name, other as alias };``; ``export default value;``
   (not a named ``function`` or ``class``: its name would not be bound in its part).
@@ -84,10 +85,16 @@ def _variable(part: str) -> str:
     return "__cw_" + part.removesuffix(".js").replace("/", "$")
 
 
-def _resolve(importer: str, source: str) -> str:
-    """The part ``source`` names, relative to ``importer``'s folder."""
-    folder = importer.rpartition("/")[0]
-    return f"{folder}/{source[2:]}" if folder else source[2:]
+def _resolve(importer: str, source: str) -> str | None:
+    """The part ``source`` names, relative to ``importer``'s folder (None: above the root)."""
+    folder = importer.split("/")[:-1]
+    rest = source[2:] if source.startswith("./") else source
+    while rest.startswith("../"):
+        if not folder:
+            return None
+        folder.pop()
+        rest = rest[3:]
+    return "/".join([*folder, rest])
 
 
 def _where(name: str, text: str, at: int) -> str:
@@ -125,9 +132,11 @@ def parse(name: str, text: str) -> Part:
         pieces.append(text[done:at])
         if match := _IMPORT.match(text, at):
             source = match["source"]
-            if not (source.startswith("./") and _PART.fullmatch(source[2:])):
+            relative = source.startswith("./") or source.startswith("../")
+            resolved = _resolve(name, source) if relative else None
+            if resolved is None or not _PART.fullmatch(resolved):
                 raise LinkError(f"{where}: imports from {source!r}, not a part './name.js'")
-            imports.append((_resolve(name, source), _names(match["names"], where)))
+            imports.append((resolved, _names(match["names"], where)))
             done = match.end()
         elif match := _EXPORT_DECLARATION.match(text, at):
             exports.append((match["name"], match["name"]))

@@ -122,10 +122,13 @@ def test_a_tree_difference_names_the_tree_the_node_and_the_field(small_vectors, 
 
 
 def test_the_mirror_links_as_the_page_parts_do(tmp_path):
-    """widget/linker.py accepts the mirror's syntax (items 3-7 will link it into the page)."""
-    folder = HERE.parents[1] / "cernunos_widget" / "js" / "rules"
-    sources = {p.name: p.read_text(encoding="utf-8") for p in folder.glob("*.js")}
-    (tmp_path / "rules.mjs").write_text(link(sources, "index.js").module(), encoding="utf-8")
+    """widget/linker.py accepts the mirror's syntax; the mirror needs, besides its folder,
+    only the page's words (i18n.js and the catalogues)."""
+    js = HERE.parents[1] / "cernunos_widget" / "js"
+    parts = [*(js / "rules").glob("*.js"), js / "i18n.js", js / "catalogues.js"]
+    sources = {p.relative_to(js).as_posix(): p.read_text(encoding="utf-8") for p in parts}
+    linked = link(sources, "rules/index.js").module()
+    (tmp_path / "rules.mjs").write_text(linked, encoding="utf-8")
     code = (
         'import { Position } from "./rules.mjs";\n'
         'const p = Position.start("wolf-1").play("X@b2");\n'

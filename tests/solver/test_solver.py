@@ -153,6 +153,26 @@ def test_solve_is_honest_when_the_limit_is_too_small():
     assert "not provable within the limit" in str(s) and s.nodes <= 201
 
 
+
+# A 4-token endgame (benchmarks/endgames.txt) whose outcome is proven in about 200 nodes and
+# its margin in about 35,000 (issue #23 item 4).
+CHEAP_OUTCOME = Position.from_cpn(
+    "bDd,B,ttttt,td/TTX,WWTTT,xwwb,./tttttts,TTTS,CTTF,DTcfd g 2 1-0"
+)
+
+
+def test_solve_keeps_the_proven_outcome_when_the_margin_is_out_of_reach():
+    full = solve(CHEAP_OUTCOME)
+    partial = solve(CHEAP_OUTCOME, Limit(nodes=5_000))
+    assert full.proven and full.score is not None and full.nodes > 5_000
+    assert partial.proven and partial.outcome == full.outcome == "win"
+    assert partial.score is None and partial.margin_out_of_reach
+    assert not full.margin_out_of_reach
+    assert not solve(CHEAP_OUTCOME, strong=False).margin_out_of_reach
+    assert str(partial).startswith("win (the margin was not proven within the limit), proven: ")
+    end = CHEAP_OUTCOME.play_line(partial.pv)  # the line reaches the proven outcome
+    assert end.is_over and (final_score(end) > 0) == (CHEAP_OUTCOME.decider == Player.GREEN)
+
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
 
 

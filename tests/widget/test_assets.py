@@ -142,6 +142,18 @@ class TestErrors:
             "a.js imports from sub/x.js, which is not a part"
         )
 
+    def test_a_part_below_imports_from_the_folder_above(self):
+        """js/rules/ parts read the catalogues' accessor as "../i18n.js"; no part above js/."""
+        sources = {
+            "a.js": 'import { b } from "./sub/b.js";\nexport const a = b;\n',
+            "sub/b.js": 'import { c } from "../c.js";\nexport const b = c * 10;\n',
+            "c.js": "export const c = 4;\n",
+        }
+        bundle = link(sources, "a.js")
+        assert "const { c } = __cw_c;" in bundle.code
+        refused = self.refused({**sources, "sub/b.js": 'import { c } from "../../c.js";'})
+        assert refused == "sub/b.js line 1: imports from '../../c.js', not a part './name.js'"
+
     def test_bad_name_lists(self):
         assert "'b c' is not a name" in self.refused({"a.js": 'import { b c } from "./b.js";'})
         assert "empty list" in self.refused({"a.js": 'import { } from "./b.js";'})
@@ -185,7 +197,7 @@ class TestThePage:
     def test_every_part_is_linked_once_shared_helpers_first_widget_last(self):
         order = linked_order(bundle().code)
         assert sorted(order) == PARTS
-        assert order[0] == "dom.js" and order[-1] == "widget.js"
+        assert order[:3] == ["catalogues.js", "i18n.js", "dom.js"] and order[-1] == "widget.js"
         rules = [i for i, name in enumerate(order) if name.startswith("rules/")]
         assert rules == list(range(rules[0], rules[-1] + 1))  # the mirror, in one block
         assert order[rules[-1]] == "rules/index.js" and order.index("derive.js") > rules[-1]
@@ -217,6 +229,7 @@ class TestThePage:
             code = re.sub(r"//[^\n]*|/\*.*?\*/", "", part.body, flags=re.S)
             imported = {local for _, names in part.imports for _, local in names}
             declared = set(re.findall(r"(?:const|let|function|class)\s+([\w$]+)", code))
+            declared |= set(re.findall(r"([\w$]+)\s*\)?\s*=>", code))  # (t) => ..., t => ...
             for other, their in parts.items():
                 for exported, _ in their.exports if other != name else ():
                     used = re.search(

@@ -218,7 +218,7 @@ def test_the_overlay_and_engine_settings_go_both_ways():
     page.request(type="engine", engine="mcts")
     assert w.engine == "mcts"
     w.overlay = False  # from Python
-    assert page.store["settings"] == {"overlay": False, "engine": "mcts"}
+    assert page.store["settings"] == {"overlay": False, "engine": "mcts", "language": "en"}
 
 
 def test_views_mark_what_changed_and_narrate():

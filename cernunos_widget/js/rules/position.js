@@ -7,10 +7,11 @@ import { codeToText, isCode, textToCode } from "./decisions.js";
 import { CernunosError, IllegalDecisionError, NotAtBoundaryError, NotationError } from "./errors.js";
 import { gameOver } from "./events.js";
 import {
-  CHOICE_BOAR, CHOICE_CROW, CHOICE_FOX_ORDER, CHOICE_FOX_SWAP, CHOICE_NAMES, FORFEIT, LAST, OVER,
+  CHOICE_NAMES, FORFEIT, LAST, OVER,
   PHASE_LETTERS, START, TWO, Work,
 } from "./effects.js";
 import { CELL_NAMES, cellIndex } from "./geometry.js";
+import { phrase, t } from "../i18n.js";
 import { START_CPN, checkReachable, formatCpn, parseCpn, reservesOf } from "./notation.js";
 import { clip, pyRepr } from "./pytext.js";
 import { rulesOf } from "./rules.js";
@@ -142,25 +143,21 @@ export class Position {
     return this.agenda.length ? CELL_NAMES[this.agenda[this.agenda.length - 1][2]] : null;
   }
 
-  /** Who chooses what, in words. */
-  describePending() {
+  /** Who chooses what (describePending), as a message {key, params} (../i18n.js). */
+  pendingMessage() {
     const who = this.decider;
-    if (who === null) return "nothing: the game is over";
-    const name = PLAYER_TITLES[who];
-    if (this.agenda.length) {
-      const [kind, , cell] = this.agenda[this.agenda.length - 1];
-      const where = CELL_NAMES[cell];
-      return {
-        [CHOICE_BOAR]: `${name} chooses which token their Boar on ${where} pushes`,
-        [CHOICE_CROW]: `${name} chooses the cell for their Crow on ${where}`,
-        [CHOICE_FOX_SWAP]: `${name} chooses the two tokens their Fox on ${where} swaps`,
-        [CHOICE_FOX_ORDER]: `${name} chooses which token swapped by their Fox on ${where} activates first`,
-      }[kind];
-    }
-    if (this.phaseIndex === START) return `${name} chooses which Trees grow`;
-    if (this.phaseIndex === LAST) return `${name} makes the final placement (or passes)`;
-    const left = this.phaseIndex === TWO ? "two placements" : "one placement";
-    return `${name} places a token (${left} left this turn)`;
+    if (who === null) return phrase("prompt.over");
+    const params = { player: phrase(`player.${PLAYER_LETTERS[who]}`) };
+    let choice = this.choice;
+    if (this.agenda.length) params.cell = CELL_NAMES[this.agenda[this.agenda.length - 1][2]];
+    else if (choice === "placement") choice = this.phaseIndex === TWO ? "placement-two" : "placement-one";
+    return phrase(`prompt.${choice}`, params);
+  }
+
+  /** Who chooses what, in words, in ``lang`` (default English, as the engine). */
+  describePending(lang = "en") {
+    const m = this.pendingMessage();
+    return t(m.key, m.params, lang);
   }
 
   // ---------------------------------------------------------------- decisions

@@ -11,8 +11,9 @@ export function pendingTag(position) {
   return position.decider === null ? "" : `${PLAYER_LETTERS[position.decider]} chooses ${position.choice}`;
 }
 
-/** Everything needed to draw ``position`` and offer its decisions (``events``: how it was reached). */
-export function buildView(position, events = []) {
+/** Everything needed to draw ``position`` and offer its decisions (``events``: how it was
+ * reached), its words in ``lang``. */
+export function buildView(position, events = [], lang = "en") {
   const stacks = {};
   for (const c of CELL_NAMES) if (position.stackText(c)) stacks[c] = position.stackText(c);
   const choice = position.choice ?? "";
@@ -29,7 +30,7 @@ export function buildView(position, events = []) {
   const view = {
     cpn: position.atBoundary ? position.cpn() : "",
     pending: pendingTag(position),
-    prompt: position.isOver ? "" : position.describePending(),
+    prompt: position.isOver ? "" : position.describePending(lang),
     side: PLAYER_LETTERS[position.side],
     phase: position.phase,
     decider: position.decider === null ? "" : PLAYER_LETTERS[position.decider],

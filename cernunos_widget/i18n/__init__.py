@@ -1,0 +1,110 @@
+"""The words a user reads, in each language the package speaks (issue #22 item 1).
+
+One catalogue per language, ``en.json`` and ``fr.json`` beside this module: a flat JSON
+object, key -> text, keys sorted and prefixed by area (``board.``, ``event.``, ``kind.``
+...), placeholders written ``{name}``. Both catalogues have the same keys and the same
+placeholders in each text (``tests/test_i18n.py``). English is the default everywhere.
+
+A :class:`Message` is a key and its parameters, kept until a language is chosen: an event's
+sentence, a refusal. A parameter may itself be a message (a token's name inside a sentence),
+put in the same language. The page reads the same catalogues (``js/i18n.js``; the bundle
+carries them as ``js/catalogues.js``, written by ``python -m cernunos_widget.i18n``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from ..engine.errors import CernunosError
+
+LANGUAGES = ("en", "fr")
+DEFAULT = "en"
+FOLDER = Path(__file__).parent
+PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+class LanguageError(CernunosError):
+    """A language the package does not speak."""
+
+
+def check_language(language: object) -> str:
+    """``language`` if the package speaks it, else :class:`LanguageError` naming those it does."""
+    if isinstance(language, str) and language in LANGUAGES:
+        return language
+    shown = repr(language)[:40] if isinstance(language, str) else f"a {type(language).__name__}"
+    accepted = ", ".join(repr(code) for code in LANGUAGES)
+    raise LanguageError(f"unknown language {shown}: the languages are {accepted}")
+
+
+@cache
+def catalogue(language: str) -> Mapping[str, str]:
+    """Every message of ``language``: key -> text with ``{name}`` placeholders."""
+    path = FOLDER / f"{check_language(language)}.json"
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def placeholders(template: str) -> set[str]:
+    """The names a text's ``{name}`` placeholders use."""
+    return set(PLACEHOLDER.findall(template))
+
+
+def text(key: str, language: str = DEFAULT, **params: object) -> str:
+    """The message ``key`` in ``language``, its placeholders filled from ``params`` (a
+    :class:`Message` among them is put in the same language)."""
+    template = catalogue(language).get(key)
+    if template is None:
+        raise KeyError(f"no message {key!r} in the catalogues")
+
+    def fill(match: re.Match) -> str:
+        name = match[1]
+        if name not in params:
+            raise KeyError(f"message {key!r} needs the parameter {name!r}")
+        value = params[name]
+        return value.text(language) if isinstance(value, Message) else str(value)
+
+    return PLACEHOLDER.sub(fill, template)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A catalogue key and its parameters, put in a language when read."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, language: str = DEFAULT) -> str:
+        return text(self.key, language, **self.params)
+
+    def __str__(self) -> str:
+        return self.text(DEFAULT)
+
+    def to_json(self) -> dict:
+        """``{"key": ..., "params": {...}}``, nested messages as such objects (``js/i18n.js``)."""
+        params = {
+            name: value.to_json() if isinstance(value, Message) else value
+            for name, value in self.params.items()
+        }
+        return {"key": self.key, "params": params}
+
+
+def message(key: str, **params: object) -> Message:
+    """``Message(key, params)``; checks that the key exists."""
+    if key not in catalogue(DEFAULT):
+        raise KeyError(f"no message {key!r} in the catalogues")
+    return Message(key, params)
+
+
+def js_module() -> str:
+    """``js/catalogues.js``: every catalogue as one ES module for the page."""
+    data = {language: dict(catalogue(language)) for language in LANGUAGES}
+    body = json.dumps(data, ensure_ascii=False, indent=0, sort_keys=True)
+    return (
+        "// Generated from cernunos_widget/i18n/*.json by `python -m cernunos_widget.i18n`:\n"
+        "// do not edit (tests/test_i18n.py fails when it differs from the catalogues).\n"
+        f"export const CATALOGUES = Object.freeze({body});\n"
+    )

@@ -13,7 +13,8 @@ game text (``Game.parse``: tags, variations, comments) or a CPN (a text whose fi
 holds a ``/``: a game text's words never do outside a tag or a comment). Options:
 ``start`` (how many main-line decisions the board opens after; default: the main line's
 end), ``walk-only`` (the reader walks the tree, plays nothing), ``overlay`` (the power
-overlay on), ``size`` (the board's largest width: ``420px``, ``30em``, ``80%``).
+overlay on), ``language`` (the board's words: ``en``, the default, or ``fr``), ``size``
+(the board's largest width: ``420px``, ``30em``, ``80%``).
 
 Each board is the static page's board (:func:`.widget.static.board_html`: the rules run in
 the page, js/rules/), and a page with boards carries the code once, inline (a module script
@@ -33,6 +34,8 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from .engine import CernunosError, Position
+from .i18n import DEFAULT as DEFAULT_LANGUAGE
+from .i18n import LanguageError
 from .record.tree import Game
 from .session.core import Session
 from .session.page import export_state, settings
@@ -79,12 +82,13 @@ def is_cpn(text: str) -> bool:
     return bool(words) and "/" in words[0] and not text.lstrip().startswith(("[", "{"))
 
 
-def board_session(text: str, start: int | None = None) -> Session:
+def board_session(text: str, start: int | None = None, language: str = DEFAULT_LANGUAGE) -> Session:
     """The session a directive's board shows: the game of ``text`` (a game text or a CPN),
-    standing ``start`` decisions into the main line (None: at its end)."""
+    standing ``start`` decisions into the main line (None: at its end), its words in
+    ``language``."""
     text = text.strip()
     game = Game(Position.from_cpn(text)) if is_cpn(text) else Game.parse(text)
-    session = Session(game)
+    session = Session(game, language)
     if start is not None:
         line = game.mainline()
         if start > len(line):
@@ -110,18 +114,21 @@ class CernunosDirective(SphinxDirective):
         "walk-only": directives.flag,
         "overlay": directives.flag,
         "size": size_option,
+        "language": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
         text = "\n".join(self.content)
         if not text.strip():
             raise self.error("the cernunos directive needs a game text or a CPN as its content")
+        language = self.options.get("language", DEFAULT_LANGUAGE)
         try:
-            session = board_session(text, self.options.get("start"))
+            session = board_session(text, self.options.get("start"), language)
         except CernunosError as e:
             return [self._error(text, e)]
         overlay = "overlay" in self.options
-        state = export_state(session, settings(session.game.rules, overlay, "auto"))
+        page = settings(session.game.rules, overlay, "auto", session.language)
+        state = export_state(session, page)
         node = board_node(state, "walk-only" not in self.options, self.options.get("size"))
         self.set_source_info(node)
         return [node]
@@ -130,7 +137,7 @@ class CernunosDirective(SphinxDirective):
         """The engine's reason, at the content's line where the text goes wrong."""
         at = getattr(error, "at", None)
         line = self.content_offset + 1
-        if isinstance(error, BoardError):  # an option: the directive's own line
+        if isinstance(error, (BoardError, LanguageError)):  # an option: the directive's line
             line = self.lineno
         elif isinstance(at, int) and 0 <= at <= len(text):
             line += text[:at].count("\n")

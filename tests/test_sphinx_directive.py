@@ -108,12 +108,21 @@ def test_a_bad_text_is_a_sphinx_error_at_its_file_and_line(tmp_path, body, line,
     assert states(html["index.rst"]) == []
 
 
+def test_the_language_option_sets_the_boards_words(tmp_path):
+    html, warnings = build(tmp_path, {"index.rst": rst("B@b2", "   :language: fr\n")})
+    assert warnings == ""
+    (state,) = states(html["index.rst"])
+    assert state["tree"]["settings"]["language"] == "fr"
+
+
 def test_bad_options_are_sphinx_errors_naming_what_is_accepted(tmp_path):
     pages = {
         "index.rst": rst("B@b2 B@b3", "   :start: 3\n")
-        + "\n.. cernunos::\n   :size: 12 parsecs\n\n   B@b2\n\n.. cernunos::\n\n",
+        + "\n.. cernunos::\n   :size: 12 parsecs\n\n   B@b2\n\n.. cernunos::\n\n"
+        + ".. cernunos::\n   :language: de\n\n   B@b2\n",
     }
     _, warnings = build(tmp_path, pages)
+    assert "index.rst:16: ERROR: cernunos: LanguageError: unknown language 'de'" in warnings
     # the directives stand on lines 4, 9 and 14
     assert "index.rst:4: ERROR: cernunos: BoardError: start is 0..2" in warnings
     assert "index.rst:9: ERROR" in warnings and "size is a CSS length" in warnings

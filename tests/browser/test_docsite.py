@@ -49,7 +49,7 @@ def line_from(position: Position, length: int, seed: int) -> list[str]:
 def test_the_directive_page_plays_offline_as_the_engine(built_site, page, offline):
     page.goto((built_site / "sphinx.html").as_uri())
     scope = ":nth-match(.cw-root, 1)"
-    expect(page.locator(".cw-root")).to_have_count(3)
+    expect(page.locator(".cw-root")).to_have_count(4)
     start = Game.parse(SPHINX_PAGE_GAME).mainline()[1].position  # :start: 2
     expect_engine(page, scope, start)
     expect(page.locator(scope)).to_have_attribute("data-static", "true")
@@ -96,7 +96,7 @@ def test_the_boards_follow_the_sites_theme_switch(built_site, page, offline):
     page.emulate_media(color_scheme="light")
     page.goto((built_site / "sphinx.html").as_uri())
     body = page.locator("body")
-    expect(page.locator(".cw-root")).to_have_count(3)
+    expect(page.locator(".cw-root")).to_have_count(4)
     background = "getComputedStyle(document.querySelector('.cw-root')).backgroundColor"
     light = page.evaluate(background)
     for theme, jp_light in (("dark", "false"), ("light", "true"), ("auto", "true")):
@@ -105,4 +105,16 @@ def test_the_boards_follow_the_sites_theme_switch(built_site, page, offline):
         assert (page.evaluate(background) == light) == (jp_light == "true")
     page.emulate_media(color_scheme="dark")  # "auto" follows the system
     expect(body).to_have_attribute("data-jp-theme-light", "false")
+    assert offline == []
+
+
+def test_a_french_board_speaks_french_and_plays(built_site, page, offline):
+    page.goto((built_site / "sphinx.html").as_uri())
+    scope = ":nth-match(.cw-root, 4)"  # :language: fr
+    prompt = page.locator(f"{scope} [data-role=prompt]")
+    expect(prompt).to_contain_text("Vert pose un jeton")
+    start = Position.from_cpn(BOAR_BOARD)
+    boar = next(d for d in start.legal_texts() if start.play(d).choice == "boar-target")
+    play(page, scope, start, [boar])
+    expect(prompt).to_contain_text("Vert choisit le jeton que pousse son Sanglier")
     assert offline == []

@@ -310,11 +310,17 @@ def _cmd_selfplay(args: argparse.Namespace) -> int:
     if args.scheduler is None:
         check_workers(args.workers)
     results = write_run(
-        run, args.out, workers=args.workers, scheduler=args.scheduler, progress=True
+        run,
+        args.out,
+        resume=not args.replace,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=True,
     )
+    resumed = f" ({results.resumed} resumed)" if results.resumed else ""
     print(
-        f"{sum(results.values())} games written to {args.out}: Green won {results['1-0']}, "
-        f"Purple won {results['0-1']}, {results['1/2-1/2']} draws",
+        f"{sum(results.values())} games written to {args.out}{resumed}: Green won "
+        f"{results['1-0']}, Purple won {results['0-1']}, {results['1/2-1/2']} draws",
         file=sys.stderr if args.out == STDOUT else sys.stdout,  # the games hold stdout
     )
     return EXIT_OK
@@ -381,7 +387,14 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
     )
     _add_where(p)
     p.add_argument(
-        "--out", required=True, metavar="FILE.cgn", help="the game file to write (- for stdout)"
+        "--out",
+        required=True,
+        metavar="FILE.cgn",
+        help="the game file to write (- for stdout); a file holding this run's first games "
+        "is resumed, one holding anything else refused",
+    )
+    p.add_argument(
+        "--replace", action="store_true", help="replace --out's games instead of resuming"
     )
     p.set_defaults(run=_cmd_selfplay)
     p = sub.add_parser("analyse-games", help="analyse every main-line position of a game file")

@@ -21,9 +21,11 @@ game (:func:`.game.outcome_problem`), on reading and on writing.
 :func:`read_games` streams: it holds one game at a time, so memory does not grow with the
 number of games; one game is at most :data:`.text.MAX_GAME_TEXT` characters.
 :func:`write_games` writes a temporary file in the same folder and renames it over the
-target, under a lock, so a failure (a bad game, an exception from the games' iterator)
-leaves the previous file byte-identical and appends from several processes all land; a
-FIFO, a device or an open stream is written as a stream (:mod:`.destination`).  Every limit
+target, or appends in place (costing the new games only), under a lock, so a failure (a
+bad game, an exception from the games' iterator, a writer killed half-way) leaves the
+previous file byte-identical, appends from several processes all land and a reader never
+reads half a write; a FIFO, a device or an open stream is written as a stream
+(:mod:`.destination`).  Every limit
 counts characters, never bytes: whatever :func:`write_games` writes reads back.  Errors are
 :class:`GameFileError` with ``line`` and ``index``.
 """
@@ -39,7 +41,7 @@ from typing import IO
 
 from ..engine import CernunosError
 from ..engine.errors import clip
-from .destination import destination, replacing, stream
+from .destination import appending, committed_size, destination, replacing, stream
 from .errors import GameFileError
 from .scan import comment_close, read_tag
 from .text import MAX_GAME_TEXT
@@ -76,7 +78,8 @@ def read_games(source: Source) -> Iterator[Game]:
     """
     if isinstance(source, str | os.PathLike):
         with open(source, "rb") as stream:
-            yield from _read_stream(stream)
+            size = committed_size(source, stream.fileno())  # no append's unfinished end
+            yield from _read_stream(_Prefix(stream, size))
     elif hasattr(source, "readline"):
         yield from _read_stream(source)
     else:
@@ -100,6 +103,19 @@ def read_game(source: Source, index: int = 0) -> Game:
 def _read_stream(stream: IO) -> Iterator[Game]:
     for index, (start, lines) in enumerate(_chunks(_lines(stream))):
         yield _parse_chunk(lines, start, index)
+
+
+class _Prefix:
+    """The first ``size`` bytes of a binary stream, read by lines."""
+
+    def __init__(self, stream: IO[bytes], size: int) -> None:
+        self.stream, self.left = stream, size
+
+    def readline(self, limit: int = -1) -> bytes:
+        most = self.left if limit is None or limit < 0 else min(limit, self.left)
+        line = self.stream.readline(most) if most > 0 else b""
+        self.left -= len(line)
+        return line
 
 
 def _lines(stream: IO) -> Iterator[str]:
@@ -312,10 +328,12 @@ def write_games(games: Iterable[Game], target: Target, *, append: bool = False) 
     """Write ``games`` to ``target``, a path or a writable stream; returns how many.
 
     A path to a regular file (or a new one) is written atomically, under a lock: the games
-    go to a temporary file in the same folder (after a copy of the present file with
-    ``append=True``), which then replaces the file (``os.replace``).  If anything fails (a
-    bad game: :class:`GameFileError`; the iterable raising; the disk), the file is left
-    exactly as it was; writers in other processes take turns, so every append lands.  A
+    go to a temporary file in the same folder, which then replaces the file
+    (``os.replace``); with ``append=True`` an existing file is written at its end, in
+    place.  If anything fails (a bad game: :class:`GameFileError`; the iterable raising;
+    the disk; the writer killed), the file is left exactly as it was (an append is
+    truncated back, by the next writer if this one was killed); writers in other processes
+    take turns, so every append lands.  A
     symbolic link is followed (its target is replaced).  A FIFO, a device or a descriptor
     (``/dev/stdout``), like an open stream (text or binary), is written as a stream, one
     whole game at a time, each flushed as it is written; a game that cannot be written
@@ -334,7 +352,8 @@ def write_texts(texts: Iterable[str], target: Target, *, append: bool = False) -
         if where.stream:
             with stream(where) as out:
                 return _write(texts, out, b"")
-        with replacing(where, append) as (out, separator):
+        writer = appending(where) if append and where.path.is_file() else replacing(where)
+        with writer as (out, separator):
             return _write(texts, out, separator, flush=False)
     if callable(getattr(target, "write", None)):
         binary = isinstance(target, io.BufferedIOBase | io.RawIOBase)

@@ -41,6 +41,7 @@ from typing import Any
 
 from ..engine import CernunosError, Player, Position
 from ..engine.errors import clip
+from ..record.destination import destination, replacing
 from ..record.tree import Game
 from ..solver import Limit, analyse, check_engine
 from ..version import __version__
@@ -295,6 +296,8 @@ class _Run:
         path = self.out / _FILE.format(index)
         if not path.exists():
             return None
+        if not path.is_file():  # a FIFO would block the reader for ever
+            raise BatchError(f"{path} is not a regular file, so not a results file")
         import pyarrow.parquet as pq
 
         try:
@@ -385,17 +388,17 @@ def _empty():
 
 
 def _write_atomic(table, path: Path) -> None:
-    """Write ``path`` whole or not at all: a temporary file in the same directory, renamed."""
+    """Write ``path`` whole or not at all (:func:`.record.destination.replacing`: a
+    temporary file in the same folder, renamed, deleted on failure; a link followed); a
+    FIFO or a device there is refused, as a results file must be read back."""
     import pyarrow.parquet as pq
 
     path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        pq.write_table(table, temporary)
-        os.replace(temporary, path)
-    finally:
-        if temporary.exists():
-            temporary.unlink()
+    where = destination(path, "the results", BatchError)
+    if where.stream:
+        raise where.refused("not a regular file (a results file is replaced whole)")
+    with replacing(where) as (out, _separator):
+        pq.write_table(table, out)
 
 
 def _sorted(table):

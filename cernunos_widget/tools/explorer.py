@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import secrets
 from array import array
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -31,6 +30,7 @@ import numpy as np
 from ..engine import CernunosError, Player, Position
 from ..engine.errors import clip
 from ..engine.gamelength import MAX_GAME_DECISIONS
+from ..record.destination import destination, replacing
 from ..record.movetext import decision_label
 from .balance import BalanceError, game_line
 from .npzfile import Header, NpzError, NpzReader
@@ -235,24 +235,23 @@ class Explorer:
     # ------------------------------------------------------------------ files
 
     def save(self, path: str | Path) -> None:
-        """Write the index to one compressed ``.npz`` file (written whole under a name of its
-        own, then renamed: two saves never share a temporary file, and a failed one leaves
-        none behind and the old file as it was)."""
-        path = Path(path)
+        """Write the index to one compressed ``.npz`` file, replaced atomically
+        (:func:`.record.destination.replacing`: written whole under a name of its own, then
+        renamed; a failed save leaves none behind and the old file as it was; a link is
+        followed).  :class:`ExplorerError` for a folder, a missing folder, or a FIFO or a
+        device (an index is a file to load back)."""
         meta = {
             "format": FORMAT, "version": FORMAT_VERSION,
             "games": self.games, "skipped": self.skipped,
         }
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.part")
-        try:
-            with open(tmp, "xb") as f:
-                np.savez_compressed(
-                    f, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8), keys=self._keys,
-                    starts=self._starts, codes=self._codes, outcomes=self._outcomes,
-                )
-            tmp.replace(path)
-        finally:
-            tmp.unlink(missing_ok=True)
+        where = destination(path, "the explorer file", ExplorerError)
+        if where.stream:
+            raise where.refused("not a regular file (an explorer file is replaced whole)")
+        with replacing(where) as (out, _separator):
+            np.savez_compressed(
+                out, meta=np.frombuffer(json.dumps(meta).encode(), np.uint8), keys=self._keys,
+                starts=self._starts, codes=self._codes, outcomes=self._outcomes,
+            )
 
     @classmethod
     def load(cls, path: str | Path, max_rows: int = MAX_ROWS) -> Explorer:

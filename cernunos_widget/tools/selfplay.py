@@ -250,20 +250,23 @@ class SelfPlay:
         workers: int | None = None,
         scheduler: str | None = None,
         progress: bool = False,
+        start: int = 0,
     ) -> Iterator[PlayedGame]:
         """The games' decisions in index order, each as soon as it and those before it
-        are done.  Work goes to ``executor``, else a Dask ``scheduler``, else ``workers``
-        local processes (``None``: one per core; 1: this process)."""
+        are done, from game ``start`` on (a resumed run).  Work goes to ``executor``, else
+        a Dask ``scheduler``, else ``workers`` local processes (``None``: one per core; 1:
+        this process)."""
         args = (self.green, self.purple, self.seed)
         with executor_for(executor, workers, scheduler) as pool:
-            bar = _bar(self.n, progress)
+            bar = _bar(self.n, progress, start)
             try:
                 if pool is None:
-                    for chunk in _chunks(self.n):
+                    for chunk in _chunks(self.n, start):
                         yield from _play_chunk(*args, chunk, self.rules, self.opening)
                         bar.update(len(chunk))
                     return
-                for result in _in_order(pool, args, _chunks(self.n), self.rules, self.opening):
+                chunks = _chunks(self.n, start)
+                for result in _in_order(pool, args, chunks, self.rules, self.opening):
                     yield from result
                     bar.update(len(result))
             finally:
@@ -328,15 +331,19 @@ def play_games(
 CHUNK = 16  # games per task: enough to hide a task's overhead, small enough to balance
 
 
-def _chunks(n: int) -> Iterator[range]:
-    size = max(1, min(CHUNK, math.ceil(n / 64)))
-    return (range(i, min(n, i + size)) for i in range(0, n, size))
+def _chunks(n: int, start: int = 0) -> Iterator[range]:
+    """Games ``start`` to ``n - 1`` in chunks (a game does not depend on its chunk)."""
+    size = max(1, min(CHUNK, math.ceil((n - start) / 64)))
+    return (range(i, min(n, i + size)) for i in range(start, n, size))
 
 
-def _bar(total: int, progress: bool):
+def _bar(total: int, progress: bool, done: int = 0):
     from tqdm import tqdm
 
-    return tqdm(total=total, desc="self-play", unit=" games", disable=not progress, leave=False)
+    return tqdm(
+        total=total, initial=done, desc="self-play", unit=" games", disable=not progress,
+        leave=False,
+    )
 
 
 def to_game(played: PlayedGame, tags: dict[str, str], rules: str = "standard") -> Game:

@@ -4,7 +4,10 @@ A long run keeps memory bounded (the finished games wait at most
 :data:`FLUSH_SECONDS` or :data:`FLUSH_DECISIONS` decisions, then go to the file), and an
 interrupted one (Ctrl-C, an error in a worker, ``kill -9``) leaves the games written so
 far on disk, whole: each batch goes through :func:`.record.files.write_games`, which
-replaces the file atomically.  :func:`check_out` refuses a path the games could not be
+appends it under the file's lock.  A rerun with ``resume=True`` (the command's default)
+keeps the games already in the file, checked to be this run's first games (the same bots,
+rules, seed and opening, rounds 1, 2, ...), and plays the rest; a file holding anything
+else is refused before any game.  :func:`check_out` refuses a path the games could not be
 written to, before any game is played.
 """
 
@@ -21,7 +24,7 @@ from typing import IO
 from ..engine.errors import clip
 from ..record.destination import destination, stream
 from ..record.errors import GameFileError
-from ..record.files import write_games
+from ..record.files import read_games, write_games
 from .selfplay import PlayedGame, SelfPlay, SelfPlayError, to_game
 
 FLUSH_SECONDS = 2.0  # finished games are appended at least this often while games finish
@@ -68,6 +71,43 @@ def _probe(out: Path, where: str) -> None:
         raise SelfPlayError(f"{where}: {e.strerror or e}") from None
 
 
+class RunResults(Counter):
+    """How many games of the file had each result (``"1-0"`` ...), and how many of them
+    were kept from an earlier, interrupted run (``resumed``)."""
+
+    resumed: int = 0
+
+
+def kept_games(run: SelfPlay, path: Path) -> RunResults:
+    """The results of the games already in ``path`` (``resumed`` their number), each
+    checked to be this run's game of that round: :class:`SelfPlayError` naming the file
+    and the first game that is not (another run's file, more games than the run has, a
+    file that is not a game file).  Reads one game at a time."""
+    results = RunResults()
+    tags = {**run.tags(), "Opening": str(run.opening or "")}
+    refuse = f"{clip(str(path))} holds"
+    advice = "give another --out, or --replace to replace it"
+    try:
+        for index, game in enumerate(read_games(path)):
+            if index >= run.n:
+                raise SelfPlayError(f"{refuse} more games than the {run.n} asked; {advice}")
+            want = {**tags, "Round": str(index + 1)}
+            for name, value in want.items():
+                found = game.headers.get(name, "")
+                if found != value:
+                    raise SelfPlayError(
+                        f"{refuse} games of another run: game {index + 1} has {name} "
+                        f"{clip(found)}, this run's has {clip(value)}; {advice}"
+                    )
+            if not game.root.end().position.is_over:
+                raise SelfPlayError(f"{refuse} an unfinished game {index + 1}; {advice}")
+            results[game.headers["Result"]] += 1
+            results.resumed += 1
+    except GameFileError as e:
+        raise SelfPlayError(f"{refuse} no games of this run: {e}; {advice}") from None
+    return results
+
+
 class _Appender:
     """Finished games waiting for the file, and the results of those written.  A regular
     file gets each batch through :func:`write_games` (the first batch replaces it, the
@@ -78,7 +118,7 @@ class _Appender:
         self.run, self.path, self.out, self.tags = run, path, out, run.tags()
         self.waiting: list[PlayedGame] = []
         self.decisions = 0
-        self.results: Counter[str] = Counter()
+        self.results = RunResults()
         self.started = False  # a batch was written (a file: the next ones append)
         self.last = time.monotonic()
 
@@ -108,13 +148,22 @@ class _Appender:
         self.waiting, self.decisions, self.last = [], 0, time.monotonic()
 
 
-def write_run(run: SelfPlay, path: str | os.PathLike, executor: object = None, **where) -> Counter:
-    """Play ``run`` into the game file ``path`` (replaced; :data:`STDOUT` for standard
-    output, and a FIFO or a device is written as a stream), appending the games in index
-    order as they finish; returns how many games had each result (``"1-0"`` ...).
-    ``where`` as in :meth:`SelfPlay.played`.  Whatever stops the run, the games finished
-    before it are in the file (and a run stopped before its first game leaves it as it
-    was)."""
+def write_run(
+    run: SelfPlay,
+    path: str | os.PathLike,
+    executor: object = None,
+    *,
+    resume: bool = False,
+    **where,
+) -> RunResults:
+    """Play ``run`` into the game file ``path`` (:data:`STDOUT` for standard output, and a
+    FIFO or a device is written as a stream), appending the games in index order as they
+    finish; returns how many games of the file had each result (``"1-0"`` ...).  A regular
+    file is replaced, or with ``resume`` continued: the games in it are kept if they are
+    this run's first ones (:func:`kept_games`; else :class:`SelfPlayError`) and the run
+    plays the others.  ``where`` as in :meth:`SelfPlay.played`.  Whatever stops the run,
+    the games finished before it are in the file (and a run stopped before its first game
+    leaves it as it was)."""
     if path == STDOUT:
         sys.stdout.flush()
         with os.fdopen(os.dup(sys.stdout.fileno()), "wb") as handle:
@@ -124,12 +173,17 @@ def write_run(run: SelfPlay, path: str | os.PathLike, executor: object = None, *
     if target.stream:
         with stream(target) as handle:
             return _play(run, _Appender(run, None, handle), executor, where)
-    return _play(run, _Appender(run, out), executor, where)
+    appender = _Appender(run, out)
+    if resume and out.is_file():
+        appender.results = kept_games(run, out)
+        appender.started = appender.results.resumed > 0  # the next games are appended
+    return _play(run, appender, executor, where)
 
 
-def _play(run: SelfPlay, appender: _Appender, executor: object, where: dict) -> Counter:
+def _play(run: SelfPlay, appender: _Appender, executor: object, where: dict) -> RunResults:
+    start = appender.results.resumed
     try:
-        for played in run.played(executor, **where):
+        for played in run.played(executor, start=start, **where):
             appender.add(played)
     finally:
         if appender.waiting:

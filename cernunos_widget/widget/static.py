@@ -155,7 +155,7 @@ def save_page(
     a FIFO or a device is written as a stream) when given."""
     html = page_html(states, title, check_playable(playable))
     if path is not None:
-        where = destination(path)
+        where = destination(path, "the page")
         data = html.encode("utf-8")
         if where.stream:
             with stream(where) as out:

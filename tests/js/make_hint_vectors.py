@@ -86,7 +86,7 @@ def solved(name: str, rules: Rules, cpn: str, path: list[str]) -> dict | None:
     takes more than NODE_LIMIT nodes)."""
     p = Position.from_cpn(cpn, rules).play_line(path) if path else Position.from_cpn(cpn, rules)
     s = solve(p, Limit(nodes=NODE_LIMIT), evaluator=HANDWRITTEN)
-    if not s.proven:
+    if not s.proven or s.margin_out_of_reach:
         return None
     return {
         "name": name,

@@ -157,7 +157,9 @@ def test_in_flight_chunks_are_bounded_whatever_the_number_of_games(monkeypatch):
 
     monkeypatch.setattr(selfplay, "CHUNK", 1)
     monkeypatch.setattr(selfplay, "WINDOW", 4)
-    monkeypatch.setattr(selfplay, "_chunks", lambda n: (range(i, i + 1) for i in range(n)))
+    monkeypatch.setattr(
+        selfplay, "_chunks", lambda n, start=0: (range(i, i + 1) for i in range(start, n))
+    )
     run = SelfPlay.checked(1_000_000, "random", "random", seed=1)
     with Counting(1) as pool:
         assert isinstance(pool, Executor)
@@ -183,7 +185,10 @@ def test_a_run_stopped_before_its_first_game_leaves_the_file_and_none_makes_it_e
         with pytest.raises(ExecutorError):
             selfplay_file.write_run(SelfPlay.checked(5, "random", "random"), out)
     assert out.read_text() == "the previous run's games\n"
-    assert main(["selfplay", "--games", "0", "--workers", "1", "--out", str(out)]) == EXIT_OK
+    command = ["selfplay", "--games", "0", "--workers", "1", "--out", str(out)]
+    assert main(command) == EXIT_BAD_INPUT  # not this run's games: kept, not resumed
+    assert out.read_text() == "the previous run's games\n"
+    assert main([*command, "--replace"]) == EXIT_OK
     assert out.read_text() == ""
 
 

@@ -21,9 +21,10 @@ MAY_IMPORT = {
     "engine": {"i18n"},
     "solver": {"engine", "i18n"},
     "record": {"engine", "i18n"},
-    "session": {"engine", "solver", "record", "i18n"},
+    "lessons": {"engine", "i18n"},
+    "session": {"engine", "solver", "record", "lessons", "i18n"},
     "tools": {"engine", "solver", "record", "i18n"},
-    "widget": {"engine", "solver", "record", "session", "tools", "i18n"},
+    "widget": {"engine", "solver", "record", "session", "tools", "lessons", "i18n"},
     "cli": {"engine", "solver", "record", "tools", "i18n"},
     "sphinx": {"engine", "record", "session", "widget", "i18n"},  # cernunos_widget/sphinx.py
 }

@@ -34,6 +34,8 @@ import { createComment } from "./comment.js";
 import { createEditor } from "./editor.js";
 import { createExplorer } from "./explorer.js";
 import { createHint } from "./hint.js";
+import { createLesson } from "./lesson.js";
+import { createCourseSession } from "./course.js";
 import { STATIC_NOTE, createOffline } from "./offline.js";
 
 const PING_TIMEOUT_MS = 4000;
@@ -72,7 +74,7 @@ function render({ model, el }) {
   const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, present: false, kernel: kernelState(model) };
   const fixedStatic = Boolean(model.get("static"));
   const playable = model.get("playable") !== false; // a walk-only page answers only walking
-  const session = createLocalSession(); // answers when no kernel does
+  const session = createCourseSession(createLocalSession(), model); // answers when no kernel does (lessons: course.js)
   const pending = new Map();
   const viewId = Math.random().toString(36).slice(2, 8);
   let counter = 0;
@@ -167,6 +169,7 @@ function render({ model, el }) {
   const explorer = createExplorer(ctx);
   const hint = createHint(ctx); // a static page's exact endgame search (hint.js)
   const offline = createOffline(ctx, root);
+  const lesson = createLesson(ctx); // the lessons panel (lesson.js), shown in a lesson
   const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
   header.append(rules, prompt, message);
@@ -174,10 +177,10 @@ function render({ model, el }) {
   right.append(...reserves.els, options.el, command.el, toolbar.el, analysis.el, narration, explorer.el);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
-  root.append(header, main, editor.el, moves.el, glyphs.el, comment.el);
+  root.append(header, lesson.el, main, editor.el, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
   attachTips(root);
-  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline];
+  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline, lesson];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -443,6 +446,8 @@ function render({ model, el }) {
   model.on("change:tree", update);
   model.on("change:tick", update);
   model.on("change:revision", reportRevision);
+  model.on("change:lesson_state", update);
+  model.on("change:course", update);
   update();
   let pingTimer = null;
   if (local.kernel !== "static") {
@@ -462,6 +467,8 @@ function render({ model, el }) {
     model.off("change:tree", update);
     model.off("change:tick", update);
     model.off("change:revision", reportRevision);
+    model.off("change:lesson_state", update);
+    model.off("change:course", update);
     root.remove();
   };
 }

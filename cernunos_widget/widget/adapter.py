@@ -25,6 +25,7 @@ from ..i18n import check_language
 from ..record.tree import Game, GameNode
 from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
+from ..session.lesson import LessonRun
 from ..session.view import KIND_NAMES
 from .assets import css, esm
 from .protocol import Request, RequestError, merge, parse_request, request_id
@@ -64,6 +65,10 @@ class CernunosWidget(anywidget.AnyWidget):
     # The revision the page shows, which the page reports back: marimo re-runs the cells that
     # read the board only on a change coming from the page (not echoed to other views).
     shown_revision = traitlets.Int(0).tag(sync=True, echo_update=False)
+    # The lessons (w.lesson(name); session/lesson.py): the course's data, sent once, and
+    # where the course stands (lesson, exercise, verdict, progress). Empty: no lesson.
+    course = traitlets.List().tag(sync=True)
+    lesson_state = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -89,6 +94,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._collect_thread: int | None = None
         self._dirty = False
         self.message = ""  # the last refusal of a page request (the page shows it too)
+        self._lesson: LessonRun | None = None
         super().__init__(overlay=overlay, language=language, zones=page.zones(game.rules), **kwargs)
         self.tree = self._full_state()
         self._follow()
@@ -168,8 +174,35 @@ class CernunosWidget(anywidget.AnyWidget):
         return self._session.review_state
 
     def play(self, decisions: str) -> GameNode:
-        """Play space-separated decisions (their texts) from the current node (branching if new)."""
-        return self._session.play(decisions)
+        """Play space-separated decisions (their texts) from the current node (branching if new).
+        In a lesson the try is judged (:meth:`lesson`): a wrong one goes back to the start."""
+        node = self._session.play(decisions)
+        self._judge_lesson()
+        return node
+
+    def lesson(self, name: str, exercise: int = 1, language: str | None = None) -> dict:
+        """Play lesson ``name`` of the course (``cernunos_widget.lessons``) from exercise
+        ``exercise`` (1-based): its position on the board, its goal, hint and explanation in
+        a panel (``language``: "en" or "fr"; default: the board's), each try judged by the
+        engine; returns :attr:`lesson_state` (``solved``: each lesson's solved exercises,
+        0-based)."""
+        from ..lessons import LessonError
+
+        if isinstance(exercise, bool) or not isinstance(exercise, int):
+            raise LessonError(f"exercise is a number (1, 2 ...), not {exercise!r}")
+        if self._lesson is None:
+            self._lesson = LessonRun(language or self.language)
+            self.course = self._lesson.course()
+        elif language is not None:
+            self._lesson.set_language(language)
+        self._lesson.open(self._session, name, exercise - 1)
+        self.lesson_state = self._lesson.state()
+        return self.lesson_state
+
+    def _judge_lesson(self) -> None:
+        if self._lesson is not None:
+            self._lesson.judge(self._session)
+            self.lesson_state = self._lesson.state()
 
     def back(self) -> GameNode:
         """Go back one decision (undo)."""
@@ -308,6 +341,8 @@ class CernunosWidget(anywidget.AnyWidget):
             "kind_names": self.kind_names,
             "zones": self.zones,
             "motion": self.motion,
+            # a lesson's page: the course and where it stands (js/course.js plays it)
+            **({"course": self.course, "lesson_state": self.lesson_state} if self.course else {}),
         }
 
     # ------------------------------------------------------------------ state and patches
@@ -419,6 +454,26 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def _do_play(self, r: Request) -> None:
         self._session.play(r.fields["decision"], node=r.fields["node"])
+        self._judge_lesson()
+
+    def _do_lesson(self, r: Request) -> None:
+        """The lessons panel: open an exercise, the next one, retry, the language."""
+        from ..lessons import LessonError
+
+        run, action = self._lesson, r.fields["action"]
+        if run is None:
+            raise RequestError("no lesson on this board: w.lesson(name) starts one")
+        if action == "open":
+            run.open(self._session, r.fields["lesson"], r.fields["exercise"])
+        elif action == "next":
+            run.next(self._session)
+        elif action == "retry":
+            run.retry(self._session)
+        elif action == "language":
+            run.set_language(r.fields["language"])
+        else:
+            raise LessonError(f"unknown lesson action {action!r}: open, next, retry or language")
+        self.lesson_state = run.state()
 
     def _do_goto(self, r: Request) -> None:
         self._session.goto(r.fields["node"])
@@ -496,6 +551,7 @@ _HANDLERS = {
         "play", "goto", "promote", "delete", "comment", "overlay", "engine",
         "analyse", "stop", "review", "line", "setup", "annotate",
         "check_position", "export_game", "load_game", "export_cgn", "load_cgn", "ping",
+        "lesson",
     )
 }
 

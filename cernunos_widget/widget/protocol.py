@@ -139,12 +139,18 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "load_cgn": {"text": _text(MAX_CGN_TEXT, blank=False), "index": _int(0)},
     "ping": {},
     "annotate": {"node": _NODE, "glyph": _text(8)},
+    # the lessons (session/lesson.py): open, next, retry, language
+    "lesson": {
+        "action": _text(10, blank=False), "lesson": _text(40), "exercise": _int(0, 63),
+        "language": _text(5),
+    },
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3, "depth": None},
     "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
     "load_cgn": {"index": 0},
     "line": {"node": None},  # null: a line of the latest analysis (``analysis``)
+    "lesson": {"lesson": "", "exercise": 0, "language": ""},
 }
 
 

@@ -24,6 +24,7 @@ from ..engine import CernunosError
 from ..record.destination import destination, replacing, stream
 from ..record.tree import Game
 from ..session.core import Session
+from ..session.lesson import LessonRun
 from ..session.page import export_state
 from .assets import css, render_script
 from .htmlsafe import escape_script_json
@@ -70,9 +71,7 @@ def board_html(state: dict, playable: bool = True) -> str:
     )
 
 
-def page_html(
-    states: dict | Sequence[dict], title: str = "Cernunos", playable: bool = True
-) -> str:
+def page_html(states: dict | Sequence[dict], title: str = "Cernunos", playable: bool = True) -> str:
     """The page of one widget's exported state, or of several (one copy of the code)."""
     boards = [states] if isinstance(states, dict) else list(states)
     body = "".join(board_html(state, playable) for state in boards)
@@ -125,6 +124,24 @@ def boards_html(
         )
     states = [s if isinstance(s, dict) else export_state(_session(s)) for s in sources]
     return save_page(states, path, title, playable=playable)
+
+
+def course_html(
+    path: str | Path | None = None,
+    *,
+    language: str = "en",
+    lesson: str | None = None,
+    title: str = "Cernunos: lessons",
+) -> str:
+    """A page of the whole course (``cernunos_widget.lessons``) that plays offline: the
+    lessons panel, starting at ``lesson`` (default: the first), in ``language`` ("en" or
+    "fr", switchable in the page); each try judged by the page's goal mirror (js/goals.js).
+    A teacher hands it to students: no kernel, no network."""
+    run = LessonRun(language)
+    session = Session(Game(), language)  # the board speaks the lessons' language too
+    run.open(session, run.lessons[0].name if lesson is None else lesson, 0)
+    state = {**export_state(session), "course": run.course(), "lesson_state": run.state()}
+    return save_page(state, path, title)
 
 
 def _session(source: Session | Game) -> Session:

@@ -41,7 +41,7 @@ from .session.core import Session
 from .session.page import export_state, settings
 from .version import __version__
 from .widget.assets import css, render_script
-from .widget.static import MODEL_SHIM, board_html
+from .widget.static import MODEL_SHIM, board_html, course_state
 
 SIZE = re.compile(r"(?:\d{1,4}(?:\.\d{1,3})?)(?:px|em|rem|%|vw|ch)")
 
@@ -147,6 +147,34 @@ class CernunosDirective(SphinxDirective):
         )
 
 
+class LessonsDirective(SphinxDirective):
+    """``.. cernunos-lessons::``: the course (:mod:`cernunos_widget.lessons`) played in the
+    page, each try judged by the page itself; options ``lesson`` (where it opens; default:
+    the first), ``language`` (``en`` or ``fr``, switchable in the page) and ``size``."""
+
+    has_content = False
+    option_spec = {
+        "lesson": directives.unchanged_required,
+        "language": directives.unchanged_required,
+        "size": size_option,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            state = course_state(
+                self.options.get("language", DEFAULT_LANGUAGE), self.options.get("lesson")
+            )
+        except CernunosError as e:
+            return [
+                self.state.document.reporter.error(
+                    f"cernunos-lessons: {type(e).__name__}: {e}", line=self.lineno
+                )
+            ]
+        node = board_node(state, True, self.options.get("size"))
+        self.set_source_info(node)
+        return [node]
+
+
 def board_node(state: dict, playable: bool = True, size: str | None = None) -> cernunos_board:
     """The node of one board: a widget's exported state, drawn by the page's code."""
     style = f' style="max-width: {size}"' if size else ""
@@ -157,35 +185,67 @@ def board_node(state: dict, playable: bool = True, size: str | None = None) -> c
     return node
 
 
-def literal_widget_call(source: str) -> dict | None:
-    """The keyword arguments of the ``CernunosWidget(...)`` a notebook cell shows, when the
-    cell is ``CernunosWidget(<literals>)`` or ``w = CernunosWidget(<literals>)`` then ``w``
-    (imports allowed before); None for any other cell. Nothing is run: the arguments are
+# What a notebook cell may do to its board, after building it, for the site to show it:
+# methods that only set the board up (never one that writes a file or starts a search).
+WIDGET_CALLS = frozenset({"lesson", "puzzle", "play", "setup", "goto", "back", "forward"})
+Call = tuple[str, list, dict]  # a method's name, positional and keyword arguments
+
+
+def literal_widget_call(source: str) -> tuple[dict, list[Call]] | None:
+    """What a notebook cell shows, when it is ``CernunosWidget(<literals>)``, or
+    ``w = CernunosWidget(<literals>)``, calls ``w.<method>(<literals>)`` of
+    :data:`WIDGET_CALLS`, then ``w`` (imports allowed first): the constructor's keyword
+    arguments and the calls. None for any other cell. Nothing is run: the arguments are
     read with :func:`ast.literal_eval`."""
     try:
         body = ast.parse(source).body
     except SyntaxError:
         return None
-    if not body or not isinstance(body[-1], ast.Expr):
+    imports = 0
+    while imports < len(body) and isinstance(body[imports], (ast.Import, ast.ImportFrom)):
+        imports += 1
+    rest = body[imports:]
+    if not rest or not isinstance(rest[-1], ast.Expr):
         return None
-    *head, last = body
-    call: ast.expr | None = last.value
-    if isinstance(call, ast.Name):
-        name, call = call.id, None
-        for statement in head:
-            if isinstance(statement, ast.Assign) and [
-                t.id for t in statement.targets if isinstance(t, ast.Name)
-            ] == [name]:
-                call = statement.value
-    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Name):
+    last = rest[-1].value
+    if len(rest) == 1:
+        build, steps, name = last, [], None
+    elif isinstance(last, ast.Name) and isinstance(rest[0], ast.Assign):
+        targets = rest[0].targets
+        if len(targets) != 1 or not isinstance(targets[0], ast.Name):
+            return None
+        build, steps, name = rest[0].value, rest[1:-1], targets[0].id
+        if last.id != name:
+            return None
+    else:
         return None
-    others = [s for s in head if not isinstance(s, (ast.Import, ast.ImportFrom, ast.Assign))]
-    if call.func.id != "CernunosWidget" or call.args or others or len(head) > 4:
+    if not (isinstance(build, ast.Call) and isinstance(build.func, ast.Name)):
+        return None
+    if build.func.id != "CernunosWidget" or build.args:
         return None
     try:
-        return {k.arg: ast.literal_eval(k.value) for k in call.keywords if k.arg is not None}
+        kwargs = _literal_keywords(build)
+        calls = [_widget_step(step, name) for step in steps]
     except ValueError:
         return None
+    return kwargs, calls
+
+
+def _literal_keywords(call: ast.Call) -> dict:
+    if any(k.arg is None for k in call.keywords):
+        raise ValueError("**kwargs")
+    return {k.arg: ast.literal_eval(k.value) for k in call.keywords}
+
+
+def _widget_step(step: ast.stmt, name: str | None) -> Call:
+    """``name.<method>(<literals>)`` as a :data:`Call`; ValueError for anything else."""
+    call = step.value if isinstance(step, ast.Expr) else None
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
+        raise ValueError("not a method call")
+    owner, method = call.func.value, call.func.attr
+    if not (isinstance(owner, ast.Name) and owner.id == name and method in WIDGET_CALLS):
+        raise ValueError(f"not one of {sorted(WIDGET_CALLS)}")
+    return method, [ast.literal_eval(a) for a in call.args], _literal_keywords(call)
 
 
 def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
@@ -199,12 +259,16 @@ def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
         ):
             continue
         source = next(cell.findall(nodes.literal_block), None)  # the cell's code
-        kwargs = None if source is None else literal_widget_call(source.astext())
-        if kwargs is None:
+        found = None if source is None else literal_widget_call(source.astext())
+        if found is None:
             continue
+        kwargs, calls = found
         try:
-            state = CernunosWidget(**kwargs).state_for_export()
-        except (ValueError, TypeError) as e:  # CernunosError is a ValueError
+            widget = CernunosWidget(**kwargs)
+            for method, args, keywords in calls:
+                getattr(widget, method)(*args, **keywords)
+            state = widget.state_for_export()
+        except (ValueError, TypeError, AttributeError) as e:  # CernunosError is a ValueError
             doctree.reporter.warning(f"cernunos: this cell's board: {e}", base_node=cell)
             continue
         cell += board_node(state)
@@ -246,6 +310,7 @@ def setup(app: Sphinx) -> dict:
         texinfo=(skip_board, None),
     )
     app.add_directive("cernunos", CernunosDirective)
+    app.add_directive("cernunos-lessons", LessonsDirective)
     app.connect("doctree-read", notebook_boards)
     app.connect("html-page-context", add_page_code)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

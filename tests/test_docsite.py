@@ -5,10 +5,13 @@ and only if it has boards."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 from site_builder import ROOT
+
+from cernunos_widget import lessons
 
 BOARD = "data-cernunos-board>"
 CODE = "const { render } ="
@@ -16,6 +19,13 @@ CODE = "const { render } ="
 
 def page(site: Path, name: str) -> str:
     return (site / name).read_text(encoding="utf-8")
+
+
+def board_states(html: str) -> list[dict]:
+    found = re.findall(
+        r"<script type=\"application/json\" data-cernunos-board>(.*?)</script>", html, re.S
+    )
+    return [json.loads(text) for text in found]
 
 
 def test_every_page_of_docs_and_every_notebook_is_in_the_site(built_site):
@@ -61,6 +71,18 @@ def test_the_notebooks_boards_play_in_the_site_and_the_code_comes_once(built_sit
     assert analysis.count(BOARD) == 1  # w = CernunosWidget(cpn=...) then w
     first_steps = page(built_site, "examples/first-steps.html")
     assert first_steps.count(BOARD) == 0 and CODE not in first_steps  # CernunosWidget(p)
+
+
+def test_the_course_and_the_lessons_notebook_play_in_the_site(built_site):
+    (course,) = board_states(page(built_site, "learn.html"))
+    assert course["lesson_state"]["name"] == lessons.load()[0].name
+    assert len(course["course"]) == len(lessons.load())
+    (notebook,) = board_states(page(built_site, "examples/lessons.html"))
+    # w = CernunosWidget(language="fr"); w.lesson("power", 3); w
+    assert notebook["lesson_state"]["name"] == "power"
+    assert notebook["lesson_state"]["exercise"] == 2  # the third, 0-based
+    assert notebook["tree"]["settings"]["language"] == "fr"
+    assert notebook["tree"]["start"] == lessons.lesson("power").exercises[2].cpn
 
 
 def test_pages_without_boards_carry_no_board_code(built_site):

@@ -13,6 +13,7 @@ import nbformat
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
+from cernunos_widget import lessons
 from cernunos_widget.engine import Position
 from cernunos_widget.record import Game
 from cernunos_widget.sphinx import is_cpn, literal_widget_call
@@ -158,16 +159,38 @@ def test_cpn_or_game_text():
 @pytest.mark.parametrize(
     ("source", "expected"),
     [
-        ("CernunosWidget(cpn='x', overlay=True)", {"cpn": "x", "overlay": True}),
-        ("from a import CernunosWidget\n\nw = CernunosWidget(game='B@b2')\nw", {"game": "B@b2"}),
-        ("CernunosWidget()", {}),
+        ("CernunosWidget(cpn='x', overlay=True)", ({"cpn": "x", "overlay": True}, [])),
+        (
+            "from a import CernunosWidget\n\nw = CernunosWidget(game='B@b2')\nw",
+            ({"game": "B@b2"}, []),
+        ),
+        ("CernunosWidget()", ({}, [])),
+        (
+            "w = CernunosWidget(language='fr')\nw.lesson('power', 3)\nw.play('B@b2')\nw",
+            ({"language": "fr"}, [("lesson", ["power", 3], {}), ("play", ["B@b2"], {})]),
+        ),
         ("CernunosWidget(p)", None),  # a variable: only running the notebook knows it
         ("CernunosWidget(cpn=make())", None),
-        ("w = CernunosWidget()\nw.play('B@b2')\nw", None),  # played on: not the built board
+        ("CernunosWidget(**options)", None),
+        ("w = CernunosWidget()\nw.to_html('x.html')\nw", None),  # writes a file: not run
+        ("w = CernunosWidget()\nw.play(line)\nw", None),
+        ("w = CernunosWidget()\nv.play('B@b2')\nw", None),
         ("w = CernunosWidget()\nprint(w)", None),
+        ("w = CernunosWidget()\nv", None),
         ("Other(cpn='x')", None),
         ("x = 1 +", None),
     ],
 )
 def test_a_notebook_cell_shows_a_board_only_when_its_arguments_are_literals(source, expected):
     assert literal_widget_call(source) == expected
+
+
+def test_the_lessons_directive_opens_the_course_where_asked(tmp_path):
+    pages = {"index.rst": "Title\n=====\n\n.. cernunos-lessons::\n   :lesson: power\n"
+             "   :language: fr\n\n.. cernunos-lessons::\n   :lesson: nope\n"}  # fmt: skip
+    html, warnings = build(tmp_path, pages)
+    (state,) = states(html["index.rst"])
+    assert state["lesson_state"]["name"] == "power" and state["lesson_state"]["language"] == "fr"
+    assert [lesson["name"] for lesson in state["course"]] == [x.name for x in lessons.load()]
+    assert state["tree"]["start"] == lessons.lesson("power").exercises[0].cpn
+    assert "index.rst:8: ERROR: cernunos-lessons: LessonError: no lesson 'nope'" in warnings

@@ -137,11 +137,16 @@ def course_html(
     lessons panel, starting at ``lesson`` (default: the first), in ``language`` ("en" or
     "fr", switchable in the page); each try judged by the page's goal mirror (js/goals.js).
     A teacher hands it to students: no kernel, no network."""
+    return save_page(course_state(language, lesson), path, title)
+
+
+def course_state(language: str = "en", lesson: str | None = None) -> dict:
+    """The state of a board playing the course from ``lesson`` (default: the first), in
+    ``language``: what :func:`course_html` and a site's ``cernunos-lessons`` directive draw."""
     run = LessonRun(language)
     session = Session(Game(), language)  # the board speaks the lessons' language too
     run.open(session, run.lessons[0].name if lesson is None else lesson, 0)
-    state = {**export_state(session), "course": run.course(), "lesson_state": run.state()}
-    return save_page(state, path, title)
+    return {**export_state(session), "course": run.course(), "lesson_state": run.state()}
 
 
 def _session(source: Session | Game) -> Session:

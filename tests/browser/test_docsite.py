@@ -10,6 +10,7 @@ import random
 from playwright.sync_api import expect
 
 from browser.clicks import final_click
+from cernunos_widget import lessons
 from cernunos_widget.engine import Position
 from cernunos_widget.record import Game
 from cernunos_widget.session.view import pending_tag
@@ -117,4 +118,18 @@ def test_a_french_board_speaks_french_and_plays(built_site, page, offline):
     boar = next(d for d in start.legal_texts() if start.play(d).choice == "boar-target")
     play(page, scope, start, [boar])
     expect(prompt).to_contain_text("Vert choisit le jeton que pousse son Sanglier")
+    assert offline == []
+
+
+def test_an_exercise_of_the_sites_course_is_solved_by_clicks(built_site, page, offline):
+    page.goto((built_site / "learn.html").as_uri())
+    panel = page.locator(".cw-root [data-role=lesson]")
+    first = lessons.load()[0]
+    expect(panel).to_have_attribute("data-lesson", first.name)
+    exercise = first.exercises[0]
+    start = Position.from_cpn(exercise.cpn)
+    expect_engine(page, ".cw-root", start)
+    play(page, ".cw-root", start, exercise.hint.decisions.split())
+    expect(panel).to_have_attribute("data-verdict", "solved")
+    expect(page.locator("[data-role=lesson-verdict]")).to_contain_text(exercise.explanation("en"))
     assert offline == []

@@ -127,3 +127,35 @@ def test_the_engine_says_who_decides_in_french():
     p = p.play("B@b2")
     assert p.describe_pending("fr") == "Vert pose un jeton (encore une pose ce tour-ci)"
     assert catalogue("fr")["prompt.over"] == "rien\u00a0: la partie est finie"
+
+
+def test_a_games_static_page_speaks_the_language_asked_and_a_session_keeps_its_own():
+    from cernunos_widget.record.tree import Game
+    from cernunos_widget.session.core import Session
+    from cernunos_widget.widget.static import StaticPageError, boards_html, to_html
+
+    game = Game.parse("B@b2")
+    french = to_html(game, language="fr")
+    assert '"language": "fr"' in french and '"language": "en"' not in french
+    assert '"language": "en"' in to_html(game)
+    both = boards_html([game, Session(Game.parse("B@b2"), "fr")], language="fr")
+    assert both.count('"language": "fr"') == 2
+    with pytest.raises(StaticPageError, match="this session speaks 'en'"):
+        to_html(Session(game), language="fr")
+    with pytest.raises(LanguageError):
+        to_html(game, language="de")
+
+
+def test_every_key_the_code_names_literally_is_in_the_catalogues():
+    """A typo in a key is a KeyError at run time: the keys written out in the page's parts
+    (t("..."), phrase("...")) and in Python (Message("..."), text("...")) all exist."""
+    package = FOLDER.parent
+    said = re.compile(r"""\b(?:t|phrase|Message|text|i18n_text)\(\s*["']([a-z_]+\.[\w.-]+)["']""")
+    named = {
+        (path.relative_to(package).as_posix(), key)
+        for path in [*package.rglob("*.js"), *package.rglob("*.py")]
+        if path.name != "catalogues.js"
+        for key in said.findall(path.read_text(encoding="utf-8"))
+    }
+    assert len(named) > 100, len(named)
+    assert sorted((where, key) for where, key in named if key not in raw("en")) == []

@@ -4,7 +4,23 @@ from __future__ import annotations
 
 
 class CernunosError(ValueError):
-    """Base class of every error the engine raises for bad input."""
+    """Base class of every error the engine raises for bad input.
+
+    ``str(error)`` is English; an error raised with its words as a message
+    (:meth:`said`, a :class:`~cernunos_widget.i18n.Message`) says them in other languages
+    too: ``error.text("fr")``.
+    """
+
+    words = None  # the message, when there is one
+
+    def said(self, words):
+        """This error, its words being ``words`` (a message); returns it, to be raised."""
+        self.words = words
+        return self
+
+    def text(self, language: str = "en") -> str:
+        """The reason in ``language`` (English when the error has no message)."""
+        return str(self) if self.words is None else self.words.text(language)
 
 
 class NotationError(CernunosError):

@@ -2,14 +2,17 @@
 
 Each :class:`Event` has a ``type`` (a short machine name: ``place``, ``push`` ...),
 ``cells`` (the cells it changed or involved, first the acting token's cell), ``info``
-(structured details) and ``text`` (one English sentence).  The engine only builds events
-when asked (``play_with_events``), so the search pays nothing for them.
+(structured details) and its sentence, a :class:`~cernunos_widget.i18n.Message` put in a
+language by ``event.text(language)`` (``str(event)``: English).  The engine only builds
+events when asked (``play_with_events``), so the search pays nothing for them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 
+from ..i18n import DEFAULT, Message
 from .deprecation import warn_renamed
 from .geometry import CELL_NAMES
 from .tokens import KIND_LETTERS, KIND_MASK, OWNER_BIT
@@ -17,15 +20,19 @@ from .tokens import KIND_LETTERS, KIND_MASK, OWNER_BIT
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened: its ``type`` (what happened), ``text``, ``cells``, ``info``."""
+    """One thing that happened: its ``type`` (what happened), ``message``, ``cells``, ``info``."""
 
     type: str
-    text: str
+    message: Message
     cells: tuple[str, ...] = ()
     info: dict = field(default_factory=dict, compare=False)
 
+    def text(self, language: str = DEFAULT) -> str:
+        """The sentence in ``language`` (``"en"``, ``"fr"``)."""
+        return self.message.text(language)
+
     def __str__(self) -> str:
-        return self.text
+        return self.text()
 
     @property
     def kind(self) -> str:
@@ -34,191 +41,234 @@ class Event:
         return self.type
 
 
-_KIND_TITLES = ("Tree", "Boar", "Deer", "Wolf", "Squirrel", "Fox", "Crow", "Fire")
-_PLAYER_TITLES = ("Green", "Purple")
+# The effects name why nothing happened in English (kept in ``info``); the sentence's key.
+_REASONS = {
+    "it is no longer on top": "covered",
+    "it burned": "burned",
+    "it burned as it came up": "burned_rising",
+}
+_IDLE = {
+    "has no Tree left in reserve": "no_tree",
+    "has no adjacent token to push": "nothing_to_push",
+    "has no adjacent token to bring up": "nothing_to_raise",
+    "has fewer than two tokens around it": "nothing_to_swap",
+}
 
 
 def _owner(code: int) -> int:
     return 1 if code & OWNER_BIT else 0
 
 
+# The few messages naming players, kinds and tokens are made once and shared by every event.
+@cache
+def _player(index: int) -> Message:
+    return Message(f"player.{'gp'[index]}")
+
+
+def token_message(code: int) -> Message:
+    """A token as a sentence names it: ``"Purple's Boar"``, ``"le Sanglier violet"``."""
+    return _token(_owner(code), code & KIND_MASK)
+
+
+@cache
+def _token(owner: int, kind: int) -> Message:
+    the = Message(f"kind.the.{KIND_LETTERS[kind]}")
+    return Message(f"token.the.{'gp'[owner]}", {"kind": the})
+
+
 def token_phrase(code: int) -> str:
     """``"Purple's Boar"``."""
-    return f"{_PLAYER_TITLES[_owner(code)]}'s {_KIND_TITLES[code & KIND_MASK]}"
+    return token_message(code).text()
+
+
+@cache
+def _a_kind(kind: int) -> Message:
+    return Message(f"kind.a.{KIND_LETTERS[kind]}")
 
 
 def _token_info(code: int) -> dict:
     return {"owner": "gp"[_owner(code)], "kind": KIND_LETTERS[code & KIND_MASK]}
 
 
+def _event(type_: str, key: str, cells: tuple[str, ...], info: dict, **params: object) -> Event:
+    return Event(type_, Message(f"event.{key}", params), cells, info)
+
+
 def placed(code: int, cell: int) -> Event:
-    player = _PLAYER_TITLES[_owner(code)]
-    article = "an" if _KIND_TITLES[code & KIND_MASK][0] in "AEIOU" else "a"
-    return Event(
+    name = CELL_NAMES[cell]
+    return _event(
         "place",
-        f"{player} places {article} {_KIND_TITLES[code & KIND_MASK]} on {CELL_NAMES[cell]}.",
-        (CELL_NAMES[cell],),
-        {**_token_info(code), "cell": CELL_NAMES[cell]},
+        "place",
+        (name,),
+        {**_token_info(code), "cell": name},
+        player=_player(_owner(code)),
+        kind=_a_kind(code & KIND_MASK),
+        cell=name,
     )
 
 
 def passed(player: int) -> Event:
-    return Event(
-        "pass",
-        f"{_PLAYER_TITLES[player]} declines the final placement.",
-        (),
-        {"player": "gp"[player]},
-    )
+    return _event("pass", "pass", (), {"player": "gp"[player]}, player=_player(player))
 
 
 def turn_begins(player: int) -> Event:
-    return Event("turn", f"{_PLAYER_TITLES[player]}'s turn begins.", (), {"player": "gp"[player]})
+    return _event("turn", "turn", (), {"player": "gp"[player]}, player=_player(player))
 
 
 def grew(code: int, cell: int, by_growth: bool) -> Event:
-    why = "grows" if by_growth else "activates and grows"
     name = CELL_NAMES[cell]
-    return Event(
+    return _event(
         "grow",
-        f"{token_phrase(code)} on {name} {why}: a new Tree is put on top of it.",
+        "grow" if by_growth else "grow_activated",
         (name,),
         {**_token_info(code), "cell": name},
+        token=token_message(code),
+        cell=name,
     )
 
 
 def growth_skipped(player: int, cells: tuple[int, ...]) -> Event:
-    names = ", ".join(CELL_NAMES[c] for c in cells)
-    return Event(
+    names = tuple(CELL_NAMES[c] for c in cells)
+    return _event(
         "no-growth",
-        f"{_PLAYER_TITLES[player]}'s Trees on {names} do not grow (no Tree left in reserve).",
-        tuple(CELL_NAMES[c] for c in cells),
+        "no_growth",
+        names,
         {"player": "gp"[player]},
+        player=_player(player),
+        where=", ".join(names),
     )
 
 
 def activated(code: int, cell: int, second: bool) -> Event:
     name = CELL_NAMES[cell]
-    extra = " a second time (Squirrel)" if second else ""
-    return Event(
+    return _event(
         "activate",
-        f"{token_phrase(code)} on {name} activates{extra}.",
+        "activate_again" if second else "activate",
         (name,),
         {**_token_info(code), "cell": name, "second": second},
+        token=token_message(code),
+        cell=name,
     )
 
 
 def not_activated(code: int, reason: str) -> Event:
-    return Event(
+    return _event(
         "no-activation",
-        f"{token_phrase(code)} does not activate: {reason}.",
+        f"no_activation.{_REASONS[reason]}",
         (),
         {**_token_info(code), "reason": reason},
+        token=token_message(code),
     )
 
 
 def cap_reached(limit: int) -> Event:
-    return Event(
-        "cap",
-        f"This placement has set off {limit} activations, the limit: "
-        "further activations do nothing (R-28).",
-        (),
-        {"limit": limit},
-    )
+    return _event("cap", "cap", (), {"limit": limit}, limit=limit)
 
 
 def nothing_to_do(code: int, cell: int, what: str) -> Event:
     name = CELL_NAMES[cell]
-    return Event(
+    return _event(
         "no-effect",
-        f"{token_phrase(code)} on {name} {what}.",
+        f"no_effect.{_IDLE[what]}",
         (name,),
         {**_token_info(code), "cell": name},
+        token=token_message(code),
+        cell=name,
     )
 
 
 def pushed(boar: int, boar_cell: int, moved: int, source: int, dest: int, wrapped: bool) -> Event:
-    wrap = " (wrapping around)" if wrapped else ""
     cells = (CELL_NAMES[boar_cell], CELL_NAMES[source], CELL_NAMES[dest])
-    return Event(
+    info = {
+        "boar": _token_info(boar),
+        "moved": _token_info(moved),
+        "from": cells[1],
+        "to": cells[2],
+        "wrapped": wrapped,
+    }
+    return _event(
         "push",
-        f"{token_phrase(boar)} on {cells[0]} pushes {token_phrase(moved)} "
-        f"from {cells[1]} to {cells[2]}{wrap}.",
+        "push_wrapped" if wrapped else "push",
         cells,
-        {
-            "boar": _token_info(boar),
-            "moved": _token_info(moved),
-            "from": cells[1],
-            "to": cells[2],
-            "wrapped": wrapped,
-        },
+        info,
+        boar=token_message(boar),
+        boar_cell=cells[0],
+        moved=token_message(moved),
+        source=cells[1],
+        dest=cells[2],
     )
 
 
 def swapped(fox: int, fox_cell: int, a: int, code_a: int, b: int, code_b: int) -> Event:
     cells = (CELL_NAMES[fox_cell], CELL_NAMES[a], CELL_NAMES[b])
-    return Event(
+    return _event(
         "swap",
-        f"{token_phrase(fox)} on {cells[0]} swaps {token_phrase(code_a)} on {cells[1]} "
-        f"with {token_phrase(code_b)} on {cells[2]}.",
+        "swap",
         cells,
         {"fox": _token_info(fox), "a": cells[1], "b": cells[2]},
+        fox=token_message(fox),
+        fox_cell=cells[0],
+        first=token_message(code_a),
+        a=cells[1],
+        second=token_message(code_b),
+        b=cells[2],
     )
 
 
 def raised(crow: int, crow_cell: int, moved: int, cell: int, alone: bool) -> Event:
     cells = (CELL_NAMES[crow_cell], CELL_NAMES[cell])
-    if alone:
-        text = (
-            f"{token_phrase(crow)} on {cells[0]} picks {token_phrase(moved)} on {cells[1]}, "
-            "alone on its cell: it stays on top."
-        )
-    else:
-        text = (
-            f"{token_phrase(crow)} on {cells[0]} brings {token_phrase(moved)} up from the "
-            f"bottom of {cells[1]} to the top."
-        )
-    return Event(
+    return _event(
         "raise",
-        text,
+        "raise_alone" if alone else "raise",
         cells,
         {"crow": _token_info(crow), "moved": _token_info(moved), "cell": cells[1]},
+        crow=token_message(crow),
+        crow_cell=cells[0],
+        moved=token_message(moved),
+        cell=cells[1],
     )
 
 
 def burned(tree: int, cell: int, fire: int, fire_cell: int | None) -> Event:
     name = CELL_NAMES[cell]
+    info = {**_token_info(tree), "cell": name}
     if fire_cell is None:
-        where = f"on {token_phrase(fire)}"
-        cells: tuple[str, ...] = (name,)
-    else:
-        where = f"next to {token_phrase(fire)} on {CELL_NAMES[fire_cell]}"
-        cells = (name, CELL_NAMES[fire_cell])
-    return Event(
+        return _event(
+            "burn",
+            "burn_on",
+            (name,),
+            info,
+            tree=token_message(tree),
+            cell=name,
+            fire=token_message(fire),
+        )
+    return _event(
         "burn",
-        f"{token_phrase(tree)} on {name} burns {where}.",
-        cells,
-        {**_token_info(tree), "cell": name},
+        "burn_next_to",
+        (name, CELL_NAMES[fire_cell]),
+        info,
+        tree=token_message(tree),
+        cell=name,
+        fire=token_message(fire),
+        fire_cell=CELL_NAMES[fire_cell],
     )
 
 
 def final_placement(emptied: int, player: int) -> Event:
-    return Event(
+    return _event(
         "final",
-        f"{_PLAYER_TITLES[emptied]}'s reserve is empty: {_PLAYER_TITLES[player]} makes one "
-        "final placement (or passes), then the game is scored.",
+        "final",
         (),
         {"emptied": "gp"[emptied], "player": "gp"[player]},
+        emptied=_player(emptied),
+        player=_player(player),
     )
 
 
-def game_over(summary: str) -> Event:
-    return Event("over", f"Game over: {summary}.", (), {"summary": summary})
+def game_over(summary: Message) -> Event:
+    """``summary``: the result in words (:meth:`.Result.summary_message`)."""
+    return _event("over", "over", (), {"summary": summary.text()}, summary=summary)
 
 
 def forfeit(loser: int) -> Event:
-    return Event(
-        "forfeit",
-        f"{_PLAYER_TITLES[loser]} has tokens in reserve but no legal placement, and loses (R-15).",
-        (),
-        {"loser": "gp"[loser]},
-    )
+    return _event("forfeit", "forfeit", (), {"loser": "gp"[loser]}, player=_player(loser))

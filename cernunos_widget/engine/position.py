@@ -74,10 +74,16 @@ class PowerInfo:
         return self.base + len(self.deer) - len(self.wolves)
 
     def __str__(self) -> str:
-        parts = [f"base {self.base}"]
-        parts += [f"+1 Deer {c}" for c in self.deer]
-        parts += [f"-1 Wolf {c}" for c in self.wolves]
-        return f"{self.total} ({', '.join(parts)})"
+        return self.message().text()
+
+    def message(self) -> Message:
+        """The power and its breakdown in words: ``"2 (base 1, +1 Deer c2)"``."""
+        parts = (
+            Message("power.base", {"base": self.base}),
+            *(Message("power.deer", {"cell": c}) for c in self.deer),
+            *(Message("power.wolf", {"cell": c}) for c in self.wolves),
+        )
+        return Message("power.text", {"total": self.total, "parts": parts})
 
 
 @dataclass(frozen=True)
@@ -100,16 +106,22 @@ class Result:
 
     @property
     def summary(self) -> str:
-        """In words, for people."""
+        """In words, for people (English; :meth:`summary_message` for another language)."""
+        return self.summary_message().text()
+
+    def summary_message(self) -> Message:
+        """The outcome in words, as a message (``"Green wins (cells 7-5, ...)"``, ``"Vert
+        gagne (cases 7-5, ...)"``)."""
         if self.forfeit:
-            return f"{self.winner.title} wins by forfeit"
-        score = (
-            f"cells {self.cells[0]}-{self.cells[1]}, Trees on top {self.trees[0]}-"
-            f"{self.trees[1]}, burned {self.burned[0]}-{self.burned[1]}"
-        )
+            return Message("result.forfeit", {"player": Message(f"player.{self.winner.letter}")})
+        score = {
+            "cells": f"{self.cells[0]}-{self.cells[1]}",
+            "trees": f"{self.trees[0]}-{self.trees[1]}",
+            "burned": f"{self.burned[0]}-{self.burned[1]}",
+        }
         if self.winner is None:
-            return f"draw ({score})"
-        return f"{self.winner.title} wins ({score})"
+            return Message("result.draw", score)
+        return Message("result.wins", {"player": Message(f"player.{self.winner.letter}"), **score})
 
 
 def _score(board, burned: tuple[int, int]) -> Result:
@@ -361,41 +373,52 @@ class Position:
         legal = self.legal_texts()
         if not is_code(code):
             text = clip(code)
-            what = f"illegal decision {text}: no decision has this code"
+            what = Message("refusal.no_code", {"text": text})
         else:
             text = code_to_text(code)
-            what = f"illegal decision {text!r}"
+            what = Message("refusal.illegal", {"text": repr(text)})
         if not legal:
-            why = f"{what}: the game is over ({self.result()})"
+            why = Message("refusal.over", {"what": what, "result": str(self.result())})
         else:
-            why = f"{what}: {self.describe_pending()}; legal: {' '.join(legal)}"
-        raise IllegalDecisionError(why, text, legal)
+            pending = self.pending_message()
+            why = Message(
+                "refusal.not_legal", {"what": what, "pending": pending, "legal": " ".join(legal)}
+            )
+        raise IllegalDecisionError(why.text(), text, legal).said(why)
 
     def parse_decision(self, decision: DecisionLike) -> Decision:
         """The legal :class:`Decision` meant by ``decision``; raises if malformed or illegal."""
         return decision_of(self._code_of(decision))
 
-    def placement_refusal(self, kind: Kind | str, cell: str) -> str | None:
+    def placement_refusal(self, kind: Kind | str, cell: str, language: str = "en") -> str | None:
         """Why the side may not place ``kind`` on ``cell`` now, in words; None if it may."""
+        why = self.placement_refusal_message(kind, cell)
+        return None if why is None else why.text(language)
+
+    def placement_refusal_message(self, kind: Kind | str, cell: str) -> Message | None:
+        """:meth:`placement_refusal` as a message to put in a language."""
         k = Kind.from_letter(kind) if isinstance(kind, str) else Kind(kind)
         i = _cell(cell)
         if self.choice not in ("placement", "final-placement"):
-            return f"it is not the time to place a token: {self.describe_pending()}"
+            return Message("refusal.not_time", {"pending": self.pending_message()})
         who = Player(self._side)
         if not self._reserve[self._side * OWNER_BIT + k]:
-            return f"{who.title} has no {k.title} left in reserve"
+            player = Message(f"player.{who.letter}")
+            return Message(
+                "refusal.none_left", {"player": player, "kind": Message(f"kind.{k.letter}")}
+            )
         stack = self._board[i]
         if not stack:
             return None
         top = _token(stack[-1])
         if k == Kind.TREE and top.kind == Kind.FIRE:
-            return f"a Tree may never be placed on a Fire, as on {cell} (R-12)"
+            return Message("refusal.tree_on_fire", {"cell": cell})
         if top.owner != who:
             info = self.power(cell)
             if info.total > 0:
-                return (
-                    f"{cell} is {top.owner.title}'s {top.kind.title} with power {info} "
-                    f"(R-9, R-10): only a power of 0 or less can be covered (R-11)"
+                token = ev.token_message(stack[-1])
+                return Message(
+                    "refusal.power", {"cell": cell, "token": token, "power": info.message()}
                 )
         return None
 
@@ -420,7 +443,7 @@ class Position:
         work.apply(code)
         after = Position._freeze(work, work.settle())
         if after._phase == OVER:
-            events.append(ev.game_over(after.result().summary))
+            events.append(ev.game_over(after.result().summary_message()))
         return Step(self, decision_of(code), after, tuple(events))
 
     def play_line(self, decisions: str | Iterable[DecisionLike]) -> Position:

@@ -6,21 +6,14 @@ only describes them, from the same geometry tables, so the front end never has t
 
 from __future__ import annotations
 
+from ..i18n import text
 from .geometry import ADJACENT, AROUND, BOAR_PUSH, CELL_INDEX, CELL_NAMES
 from .rules import STANDARD_RULES, Rules
 from .tokens import Kind
 
-# What the zone of a top token means when hovered (R-19..R-26).
-ZONE_LABELS = {
-    Kind.TREE: "grows on its own cell (R-19)",
-    Kind.BOAR: "pushes an adjacent token one cell further, wrapping around (R-20)",
-    Kind.DEER: "+1 power to its owner's tokens on adjacent cells (R-21)",
-    Kind.WOLF: "-1 power to opposing tokens up to two diagonal steps away (R-24)",
-    Kind.SQUIRREL: "doubles the activations of its owner's adjacent tokens (R-25)",
-    Kind.FOX: "swaps two tokens around it (R-22)",
-    Kind.CROW: "brings an adjacent stack's bottom token to the top (R-23)",
-    Kind.FIRE: "burns Trees on adjacent cells (R-26)",
-}
+# What the zone of a top token means when hovered (R-19..R-26), in English (the page says
+# it in the board's language: the catalogues' ``zone.<kind>``).
+ZONE_LABELS = {kind: text(f"zone.{kind.letter}") for kind in Kind}
 
 
 def _names(indices) -> list[str]:
@@ -35,7 +28,7 @@ def zone_of(kind: Kind, cell: str, rules: Rules = STANDARD_RULES) -> dict:
     if kind == Kind.WOLF:
         cells = _names(rules.wolf_zone[i])
         if rules.wolf_steps == 1:  # D-10 variant wolf-1
-            label = "-1 power to opposing tokens one diagonal step away (R-24, wolf-1)"
+            label = text("zone.W1")
     elif kind == Kind.FOX:
         cells = _names(AROUND[i])
     elif kind == Kind.TREE:

@@ -64,15 +64,32 @@ def text(key: str, language: str = DEFAULT, **params: object) -> str:
         name = match[1]
         if name not in params:
             raise KeyError(f"message {key!r} needs the parameter {name!r}")
-        value = params[name]
-        return value.text(language) if isinstance(value, Message) else str(value)
+        return _said(params[name], language)
 
     return PLACEHOLDER.sub(fill, template)
 
 
+def _said(value: object, language: str) -> str:
+    """A parameter in ``language``: a message put in it, a list's items joined by commas."""
+    if isinstance(value, Message):
+        return value.text(language)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_said(item, language) for item in value)
+    return str(value)
+
+
+def _json(value: object) -> object:
+    if isinstance(value, Message):
+        return value.to_json()
+    if isinstance(value, (list, tuple)):
+        return [_json(item) for item in value]
+    return value
+
+
 @dataclass(frozen=True)
 class Message:
-    """A catalogue key and its parameters, put in a language when read."""
+    """A catalogue key and its parameters, put in a language when read. A parameter is a
+    string, a number, a message or a tuple of them (said joined by commas)."""
 
     key: str
     params: Mapping[str, object] = field(default_factory=dict)
@@ -83,13 +100,12 @@ class Message:
     def __str__(self) -> str:
         return self.text(DEFAULT)
 
+    def __hash__(self) -> int:  # params' values are str, int or messages
+        return hash((self.key, tuple(sorted(self.params.items()))))
+
     def to_json(self) -> dict:
         """``{"key": ..., "params": {...}}``, nested messages as such objects (``js/i18n.js``)."""
-        params = {
-            name: value.to_json() if isinstance(value, Message) else value
-            for name, value in self.params.items()
-        }
-        return {"key": self.key, "params": params}
+        return {"key": self.key, "params": {name: _json(v) for name, v in self.params.items()}}
 
 
 def message(key: str, **params: object) -> Message:

@@ -3,7 +3,8 @@
 // (targets, picks, zones, powers), row numbers and files around them, the Boar's push arrows,
 // a stack inspector line and a legend of the highlights.
 
-import { CELLS, PLAYERS, esc, owner, icon, h, setHtml, setAttr, tokenName } from "./dom.js";
+import { CELLS, esc, owner, icon, h, setHtml, setAttr, tokenName } from "./dom.js";
+import { fromEnglish, t } from "./i18n.js";
 import { storeOf, nodeOf } from "./store.js";
 import { viewOf, zonesOf } from "./derive.js";
 import { motionOf, motionWanted } from "./motion.js";
@@ -77,26 +78,17 @@ function stackLetters(stack) {
   return (hidden ? `<i class="cw-more">+${hidden}</i>` : "") + shown;
 }
 
-// [key, short label, tooltip]: one highlight style per meaning.
-const LEGEND = [
-  ["target", "clickable", "a cell you can click now"],
-  ["picked", "chosen", "your pick, or the token whose effect is being resolved"],
-  ["changed", "last change", "cells the last decision changed"],
-  ["best", "best", "the analysis's best decision"],
-  ["zone", "zone", "where the token under the pointer acts (a Boar's pushes as arrows)"],
-  ["coverable", "coverable", "opposing tokens the player to move could cover: power 0 or less (Power view)"],
-];
+// One highlight style per meaning: its short label (legend.<key>) and tooltip (legend.<key>.tip).
+const LEGEND = ["target", "picked", "changed", "best", "zone", "coverable"];
 
 // The top token's power and where it comes from (R-9, R-10), read as the engine writes it
 // (session/view.py: "power 1 (base 0, +1 Deer a2, -1 Wolf a1)"), each term coloured.
-const POWER_TIP = "base: own tokens directly below, without a break (R-9); +1 for each own Deer on an adjacent top, −1 for each opposing Wolf whose zone holds this cell (R-10)";
-
 function powerLine(power) {
   const sign = power.total > 0 ? "pos" : power.total < 0 ? "neg" : "zero";
-  const terms = [`<span class="cw-info-base">base ${esc(power.base)}</span>`]
-    .concat(power.deer.map((c) => `<span class="cw-info-deer">+1 Deer ${esc(c)}</span>`))
-    .concat(power.wolves.map((c) => `<span class="cw-info-wolf">-1 Wolf ${esc(c)}</span>`));
-  return `<div class="cw-info-power" data-role="power" data-tip="${esc(POWER_TIP)}">power `
+  const terms = [`<span class="cw-info-base">${esc(t("power.base", { base: power.base }))}</span>`]
+    .concat(power.deer.map((c) => `<span class="cw-info-deer">${esc(t("power.deer", { cell: c }))}</span>`))
+    .concat(power.wolves.map((c) => `<span class="cw-info-wolf">${esc(t("power.wolf", { cell: c }))}</span>`));
+  return `<div class="cw-info-power" data-role="power" data-tip="${esc(t("inspector.power.tip"))}">${esc(t("inspector.power"))} `
     + `<b class="cw-info-total cw-power-${sign}">${esc(power.total)}</b> (${terms.join(", ")})</div>`;
 }
 
@@ -104,7 +96,7 @@ export function createBoard(ctx) {
   const { model, local } = ctx;
   const el = h("div", { class: "cw-left" });
   const wrap = h("div", { class: "cw-boardwrap" });
-  const grid = h("div", { class: "cw-board", "aria-label": "board: columns a to d, rows 3 to 1" });
+  const grid = h("div", { class: "cw-board", "aria-label": t("board.grid") });
   const cells = {};
   for (const cell of CELLS) {
     const dark = ((cell.charCodeAt(0) - 97) + Number(cell[1])) % 2 ? " cw-dark" : "";
@@ -124,7 +116,7 @@ export function createBoard(ctx) {
   wrap.append(ranks, grid, h("span"), files);
   const info = h("div", { class: "cw-info", "data-role": "inspector" });
   const legend = h("div", { class: "cw-legend", "data-role": "legend" },
-    LEGEND.map(([key, text, tip]) => `<span class="cw-key" data-key="${key}" data-tip="${tip}"><i class="cw-swatch cw-sw-${key}" aria-hidden="true"></i>${text}</span>`).join(""));
+    LEGEND.map((key) => `<span class="cw-key" data-key="${key}" data-tip="${esc(t(`legend.${key}.tip`))}"><i class="cw-swatch cw-sw-${key}" aria-hidden="true"></i>${esc(t(`legend.${key}`))}</span>`).join(""));
   el.append(wrap, info, legend);
   const bestOverlay = h("div", { class: "cw-best-overlay", "data-role": "best-overlay", "aria-hidden": "true" });
   grid.append(bestOverlay);
@@ -149,27 +141,27 @@ export function createBoard(ctx) {
 
   function describe(cell, stack, v, flags) {
     const tokens = stack.split("").map(tokenName);
-    let text = stack ? `${cell}: ${tokens.reverse().join(", ")} (top first)` : `${cell}: empty`;
+    const parts = [stack ? t("cell.stack", { cell, tokens: tokens.reverse().join(", ") }) : t("cell.empty", { cell })];
     const power = v.powers[cell];
-    if (power && flags.overlay) text += `, power ${power.total}`;
-    if (flags.target) text += ", can be clicked";
-    if (flags.picked) text += ", chosen";
-    if (flags.best) text += ", part of the best decision";
-    return text;
+    if (power && flags.overlay) parts.push(t("cell.power", { power: power.total }));
+    if (flags.target) parts.push(t("cell.target"));
+    if (flags.picked) parts.push(t("cell.picked"));
+    if (flags.best) parts.push(t("cell.best"));
+    return parts.join(", ");
   }
 
   function inspect(cell, v, zone) {
     if (!cell) return "";
     const stack = v.stacks[cell] || "";
     let html = `<b>${cell}</b> `;
-    if (!stack) html += "empty";
+    if (!stack) html += esc(t("inspector.empty"));
     else {
-      html += `<span class="cw-info-count">${stack.length} token${stack.length > 1 ? "s" : ""}, bottom → top:</span> `;
+      html += `<span class="cw-info-count">${esc(t(stack.length > 1 ? "inspector.tokens" : "inspector.token", { count: stack.length }))}</span> `;
       html += stack.split("").map((l) => `<span class="cw-chip cw-${owner(l)}" title="${esc(tokenName(l))}">${icon(model, l, "cw-chip-icon")}${l}</span>`).join("");
     }
     const power = v.powers[cell];
     if (power) html += powerLine(power);
-    if (zone) html += `<div class="cw-info-zone">${esc(zone.label)}</div>`;
+    if (zone) html += `<div class="cw-info-zone">${esc(fromEnglish("zone.", zone.label))}</div>`;
     return html;
   }
 
@@ -244,7 +236,7 @@ export function createBoard(ctx) {
         const power = v.powers[cell];
         if (overlay && power) {
           const sign = power.total > 0 ? "pos" : power.total < 0 ? "neg" : "zero";
-          body += `<span class="cw-power cw-power-${sign}" data-power="${power.total}" title="${esc(`power ${power.text}`)}">${power.total}</span>`;
+          body += `<span class="cw-power cw-power-${sign}" data-power="${power.total}" title="${esc(t("cell.power_title", { power: power.text }))}">${power.total}</span>`;
         }
       }
       if (flags.best) body += `<span class="cw-best-mark" aria-hidden="true">★</span>`;

@@ -4,6 +4,7 @@
 // message (it lists the legal options); a success clears it. The root's key handler ignores
 // keys typed here (it skips INPUT elements), so n/N and the arrows only edit the text.
 
+import { t } from "./i18n.js";
 import { h } from "./dom.js";
 import { storeOf } from "./store.js";
 
@@ -12,7 +13,7 @@ export function createCommand(ctx) {
   const el = h("form", { class: "cw-command", autocomplete: "off" });
   const input = h("input", {
     type: "text", class: "cw-command-input", "data-command": "", spellcheck: "false",
-    placeholder: "decisions, e.g. B@b2 b3 — Enter plays", "aria-label": "play decisions by typing",
+    placeholder: t("command.placeholder"), "aria-label": t("command.label"),
   });
   const error = h("div", { class: "cw-command-error", role: "alert" });
   el.append(input, error);

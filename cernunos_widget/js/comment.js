@@ -1,6 +1,7 @@
 // The comment box: never touched while it has focus; sends its text for the node it was
 // typed on when it loses focus.
 
+import { t } from "./i18n.js";
 import { h } from "./dom.js";
 import { storeOf, nodeOf } from "./store.js";
 
@@ -8,7 +9,7 @@ export function createComment(ctx) {
   const { model, request } = ctx;
   const el = h("textarea", {
     class: "cw-comment-box", "data-role": "comment", "data-comment": "", rows: "2",
-    placeholder: "comment on this position", "aria-label": "comment on this position",
+    placeholder: t("comment.placeholder"), "aria-label": t("comment.placeholder"),
   });
   let typedOn = null; // the node the text being typed belongs to
 

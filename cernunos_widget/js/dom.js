@@ -93,7 +93,7 @@ export function resultBanner(v) {
   const head = cut < 0 ? text : text.slice(0, cut);
   const score = cut < 0 ? "" : text.slice(cut + 2, -1);
   const who = head.charAt(0).toUpperCase() + head.slice(1);
-  return `<span class="cw-banner-over">Game over</span> <strong class="cw-banner-who">${esc(who)}</strong>`
+  return `<span class="cw-banner-over">${esc(t("board.game_over"))}</span> <strong class="cw-banner-who">${esc(who)}</strong>`
     + (score ? ` <span class="cw-banner-score">${esc(score)}</span>` : "");
 }
 

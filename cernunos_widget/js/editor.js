@@ -7,7 +7,8 @@
 // with its tags (`export_cgn`); "Open .cgn" reads a file in the page and sends its text
 // (`load_cgn`: the kernel parses it; a refusal keeps the game and names the line).
 
-import { CELLS, KINDS, PLAYERS, esc, owner, icon, h, setHtml, setAttr } from "./dom.js";
+import { CELLS, KINDS, esc, owner, icon, h, playerName, setHtml, setAttr, tokenName } from "./dom.js";
+import { t } from "./i18n.js";
 import { storeOf } from "./store.js";
 import { viewOf } from "./derive.js";
 import { toolIcon } from "./panel.js";
@@ -15,14 +16,7 @@ import { makeGrid } from "./gridkeys.js";
 
 const MAX_CGN_BYTES = 2000000; // protocol.MAX_CGN_TEXT: larger files open from Python
 
-const EDIT_PHASES = [
-  ["s", "s · start of turn"],
-  ["2", "2 · two placements left"],
-  ["1", "1 · one placement left"],
-  ["L", "L · the final placement"],
-  ["#", "# · game over, scored"],
-  ["x", "x · lost by forfeit"],
-];
+const EDIT_PHASES = ["s", "2", "1", "L", "#", "x"]; // named editor.phase.<letter> ("#": over)
 const EDIT_LETTER = /^[TBDWSXCFtbdwsxcf]+$/;
 
 // A CPN's fields as the editor holds them, or null if the text is not shaped like one.
@@ -53,30 +47,29 @@ export function writeCpn(ed) {
 
 export function createEditor(ctx) {
   const { model, local, request } = ctx;
-  const names = model.get("kind_names");
   const ed = { stacks: {}, side: "g", phase: "2", burned: ["0", "0"], tool: "T", from: null };
   let checks = 0; // only the latest check's answer is shown
   const el = h("div", { class: "cw-editor", "data-role": "editor", hidden: "" });
 
-  const palette = h("div", { class: "cw-ed-palette", role: "toolbar", "aria-label": "token to put on a cell" });
+  const palette = h("div", { class: "cw-ed-palette", role: "toolbar", "aria-label": t("editor.palette") });
   for (const player of ["g", "p"]) {
-    const row = h("div", { class: `cw-ed-row cw-${player}` }, `<span class="cw-name">${PLAYERS[player]}</span>`);
+    const row = h("div", { class: `cw-ed-row cw-${player}` }, `<span class="cw-name">${esc(playerName(player))}</span>`);
     for (const k of KINDS) {
       const letter = player === "g" ? k : k.toLowerCase();
       row.append(h("button", {
         type: "button", class: "cw-kind", "data-edit-token": letter,
-        title: `${PLAYERS[player]} ${names[k]}: click a cell to put one on top`,
+        title: t("editor.put", { token: tokenName(player === "g" ? k : k.toLowerCase()) }),
       }, icon(model, letter, "cw-mini")));
     }
     palette.append(row);
   }
   const tools = h("div", { class: "cw-ed-row" },
-    `<button type="button" data-edit-token="-" title="Remove the top token of the cell you click">✕ Remove top</button>`
-    + `<button type="button" data-edit="clear" title="Empty every cell">Clear board</button>`
-    + `<button type="button" data-edit="current" title="Start from the position on the board">From board</button>`);
+    `<button type="button" data-edit-token="-" title="${esc(t("editor.remove.tip"))}">✕ ${esc(t("editor.remove"))}</button>`
+    + `<button type="button" data-edit="clear" title="${esc(t("editor.clear.tip"))}">${esc(t("editor.clear"))}</button>`
+    + `<button type="button" data-edit="current" title="${esc(t("editor.from_board.tip"))}">${esc(t("editor.from_board"))}</button>`);
   palette.append(tools);
 
-  const grid = h("div", { class: "cw-ed-board", "aria-label": "position being set up: columns a to d, rows 3 to 1" });
+  const grid = h("div", { class: "cw-ed-board", "aria-label": t("editor.grid") });
   const cells = {};
   for (const cell of CELLS) {
     const dark = ((cell.charCodeAt(0) - 97) + Number(cell[1])) % 2 ? " cw-dark" : "";
@@ -84,24 +77,24 @@ export function createEditor(ctx) {
   }
   makeGrid(grid, CELLS.map((cell) => cells[cell]), 4); // one Tab stop, arrows move (gridkeys.js)
 
-  const phaseOptions = EDIT_PHASES.map(([p, text]) => `<option value="${esc(p)}">${esc(text)}</option>`).join("");
+  const phaseOptions = EDIT_PHASES.map((p) => `<option value="${esc(p)}">${esc(`${p} · ${t(`editor.phase.${p === "#" ? "over" : p}`)}`)}</option>`).join("");
   const fields = h("div", { class: "cw-ed-fields" },
-    `<label>to move <select data-edit-field="side"><option value="g">Green</option><option value="p">Purple</option></select></label>`
-    + `<label>phase <select data-edit-field="phase">${phaseOptions}</select></label>`
-    + `<span>burned Trees: <label>Green <input data-edit-field="burned-g" inputmode="numeric" size="2" spellcheck="false"></label>`
-    + ` <label>Purple <input data-edit-field="burned-p" inputmode="numeric" size="2" spellcheck="false"></label></span>`);
+    `<label>${esc(t("editor.to_move"))} <select data-edit-field="side"><option value="g">${esc(playerName("g"))}</option><option value="p">${esc(playerName("p"))}</option></select></label>`
+    + `<label>${esc(t("editor.phase"))} <select data-edit-field="phase">${phaseOptions}</select></label>`
+    + `<span>${esc(t("editor.burned"))} <label>${esc(playerName("g"))} <input data-edit-field="burned-g" inputmode="numeric" size="2" spellcheck="false"></label>`
+    + ` <label>${esc(playerName("p"))} <input data-edit-field="burned-p" inputmode="numeric" size="2" spellcheck="false"></label></span>`);
   const field = (name) => el.querySelector(`[data-edit-field="${name}"]`);
 
   const status = h("div", { class: "cw-ed-status", "data-edit-status": "", role: "status", "aria-live": "polite" });
   const cpnForm = h("form", { class: "cw-ed-line" },
-    `<label>CPN</label><input data-setup="cpn" data-edit-field="cpn" spellcheck="false" aria-label="position (CPN)">`
-    + `<button type="submit" data-setup="go" title="Start a new game at this position">Set up</button>`);
+    `<label>CPN</label><input data-setup="cpn" data-edit-field="cpn" spellcheck="false" aria-label="${esc(t("editor.cpn"))}">`
+    + `<button type="submit" data-setup="go" title="${esc(t("editor.set_up.tip"))}">${esc(t("editor.set_up"))}</button>`);
   const gameBox = h("div", { class: "cw-ed-game" },
-    `<textarea data-edit-field="game" rows="2" spellcheck="false" aria-label="game text" placeholder="game text: paste one, or get this game's"></textarea>`
-    + `<div class="cw-ed-line"><button type="button" data-edit="export" title="Write this game's text in the field">Get game text</button>`
-    + `<button type="button" data-edit="load" title="Replace the game by the text in the field">Load game</button>`
-    + `<button type="button" data-edit="download-cgn" title="Download this game, with its tags, as a .cgn file">${toolIcon("download")}Download .cgn</button>`
-    + `<button type="button" data-edit="open-cgn" title="Open the first game of a .cgn file (it replaces this game)">${toolIcon("open")}Open .cgn…</button>`
+    `<textarea data-edit-field="game" rows="2" spellcheck="false" aria-label="${esc(t("editor.game"))}" placeholder="${esc(t("editor.game.placeholder"))}"></textarea>`
+    + `<div class="cw-ed-line"><button type="button" data-edit="export" title="${esc(t("editor.export.tip"))}">${esc(t("editor.export"))}</button>`
+    + `<button type="button" data-edit="load" title="${esc(t("editor.load.tip"))}">${esc(t("editor.load"))}</button>`
+    + `<button type="button" data-edit="download-cgn" title="${esc(t("editor.download.tip"))}">${toolIcon("download")}${esc(t("editor.download"))}</button>`
+    + `<button type="button" data-edit="open-cgn" title="${esc(t("editor.open.tip"))}">${toolIcon("open")}${esc(t("editor.open"))}</button>`
     + `<input type="file" accept=".cgn,text/plain" data-cgn-file="" hidden>`
     + `<span class="cw-ed-game-status" data-edit-game-status="" role="status"></span></div>`);
   const side = h("div", { class: "cw-ed-side" });
@@ -125,7 +118,7 @@ export function createEditor(ctx) {
         + (top ? `<span class="cw-top cw-${owner(top)}">${icon(model, top, "cw-icon")}</span>` : "")
         + `<span class="cw-stack">${stack.split("").map((l) => `<i class="cw-${owner(l)}">${l}</i>`).join("")}</span>`);
       setAttr(cells[cell], "title", stack
-        ? `${cell}: ${stack.split("").map((l) => `${PLAYERS[owner(l)]} ${names[l.toUpperCase()]}`).join(", ")} (bottom to top)`
+        ? t("editor.cell", { cell, tokens: stack.split("").map(tokenName).join(", ") })
         : `${cell}: empty`);
     }
     for (const b of palette.querySelectorAll("[data-edit-token]")) {
@@ -144,11 +137,11 @@ export function createEditor(ctx) {
   function check() {
     const cpn = cpnInput.value.trim();
     const n = ++checks;
-    if (!cpn) return show(false, "Type a CPN or click the board.");
-    show(null, "checking…");
+    if (!cpn) return show(false, t("editor.type_cpn"));
+    show(null, t("editor.checking"));
     request({ type: "check_position", cpn },
-      (msg) => { if (n === checks) show(true, msg.value === cpn ? "A valid position." : `A valid position (read as ${msg.value}).`); },
-      (msg) => { if (n === checks) show(false, msg.message || "refused"); });
+      (msg) => { if (n === checks) show(true, msg.value === cpn ? t("editor.valid") : t("editor.valid_as", { cpn: msg.value })); },
+      (msg) => { if (n === checks) show(false, msg.message || t("board.refused")); });
   }
 
   function edited() {
@@ -175,7 +168,7 @@ export function createEditor(ctx) {
       drawFields();
       drawBoard();
       cpnInput.value = writeCpn(ed);
-      if (inside) show(null, "The board is inside an effect (not a CPN position): starting from an empty board.");
+      if (inside) show(null, t("editor.inside_effect"));
       else check();
     }
   }
@@ -210,7 +203,7 @@ export function createEditor(ctx) {
     } else if (d.edit === "download-cgn") {
       request({ type: "export_cgn" }, (msg) => {
         download("game.cgn", msg.value);
-        gameStatus.textContent = "Downloaded game.cgn.";
+        gameStatus.textContent = t("editor.downloaded");
       }, (msg) => { gameStatus.textContent = msg.message; });
     } else if (d.edit === "open-cgn") {
       cgnFile.click();
@@ -232,7 +225,7 @@ export function createEditor(ctx) {
     cgnFile.value = "";
     if (!file) return;
     if (file.size > MAX_CGN_BYTES) {
-      gameStatus.textContent = `${file.name} is too large to open here (${file.size} bytes; at most ${MAX_CGN_BYTES}): use w.load_games(path) from Python.`;
+      gameStatus.textContent = t("editor.too_large", { name: file.name, size: file.size, most: MAX_CGN_BYTES });
       return;
     }
     gameStatus.textContent = `reading ${file.name}…`;
@@ -241,8 +234,8 @@ export function createEditor(ctx) {
         gameStatus.textContent = "";
         local.setup = false;
         local.message = `${file.name}: ${msg.value}`;
-      }, (msg) => { gameStatus.textContent = `${file.name} was not opened: ${msg.message}`; });
-    }, (error) => { gameStatus.textContent = `${file.name} could not be read: ${error}`; });
+      }, (msg) => { gameStatus.textContent = t("editor.not_opened", { name: file.name, why: msg.message }); });
+    }, (error) => { gameStatus.textContent = t("editor.unreadable", { name: file.name, error: String(error) }); });
   });
 
   fields.addEventListener("input", () => {
@@ -265,7 +258,7 @@ export function createEditor(ctx) {
     request({ type: "setup", cpn: cpnInput.value.trim() }, () => {
       local.setup = false;
       ed.from = null;
-    }, (msg) => show(false, msg.message || "refused"));
+    }, (msg) => show(false, msg.message || t("board.refused")));
   });
 
   function update() {

@@ -3,7 +3,10 @@
 // Everything shown is computed in Python (review.py, jobs.py): values from Green's side
 // (`eval` on each node record), marks charged to their decider, texts in words.
 
-import { PLAYERS, esc, h, setHtml } from "./dom.js";
+import { esc, h, playerName, setHtml } from "./dom.js";
+import { t, valueText } from "./i18n.js";
+
+const STATUS_WORDS = new Set(["starting", "running", "done", "cancelled", "over"]);
 import { nodeOf, rootId } from "./store.js";
 
 const GRAPH_W = 480;
@@ -64,7 +67,7 @@ function graphSvg(store, ids) {
     if (e && e.proven) cls.push("cw-pt-proven");
     if (n.mark) cls.push(MARK_CLASSES[n.mark] || "");
     if (id === store.current) cls.push("cw-pt-current");
-    const label = `${n.parent === -1 ? "start" : n.decision}: ${e ? e.text : "not evaluated yet"}${n.mark ? ` ${n.mark}` : ""}`;
+    const label = `${n.parent === -1 ? t("moves.start") : n.decision}: ${e ? valueText(e.text) : t("review.not_evaluated")}${n.mark ? ` ${n.mark}` : ""}`;
     const attrs = `class="${cls.join(" ")}" data-node="${id}"${n.mark ? ` data-mark="${esc(n.mark)}"` : ""}`
       + `${e && e.proven ? ` data-proven="${esc(e.proven)}"` : ""}`;
     const cy = e ? y(e.green) : mid;
@@ -75,7 +78,7 @@ function graphSvg(store, ids) {
     body += `${shape}<title>${esc(label)}</title>${e && e.proven ? "</rect>" : "</circle>"}`;
   });
   return `<svg class="cw-graph" data-eval-graph="" viewBox="0 0 ${GRAPH_W} ${GRAPH_H}" role="img"`
-    + ` aria-label="evaluation of the main line, Green's view">${body}</svg>`;
+    + ` aria-label="${esc(t("review.graph"))}">${body}</svg>`;
 }
 
 // Marks and counts are provisional until the review's last pass ends: a finer pass may
@@ -84,9 +87,9 @@ export function provisional(review) {
   const status = (review || {}).status;
   if (!status || status === "done") return "";
   if (status === "starting" || status === "running") {
-    return review.passes ? `provisional until pass ${review.passes}/${review.passes} ends` : "provisional";
+    return review.passes ? t("review.provisional_until", { passes: review.passes }) : t("review.provisional");
   }
-  return "provisional: the review ended before its last pass";
+  return t("review.provisional_ended");
 }
 
 export function reviewCounts(review) {
@@ -95,8 +98,8 @@ export function reviewCounts(review) {
   const note = provisional(review);
   return ["green", "purple"].map((who) => {
     const c = counts[who] || {};
-    const items = MARK_WORDS.map(([word, mark]) => `<span title="${word}s">${c[word] || 0}&#8239;${mark}</span>`).join(" ");
-    return `<div class="cw-counts cw-${who[0]}" data-counts="${who}"><b>${PLAYERS[who[0]]}</b> ${items}</div>`;
+    const items = MARK_WORDS.map(([word, mark]) => `<span title="${esc(t(`review.count.${word}`))}">${c[word] || 0}&#8239;${mark}</span>`).join(" ");
+    return `<div class="cw-counts cw-${who[0]}" data-counts="${who}"><b>${esc(playerName(who[0]))}</b> ${items}</div>`;
   }).join("") + (note ? `<div class="cw-analysis-status" data-role="counts-provisional">${esc(note)}</div>` : "");
 }
 
@@ -105,7 +108,7 @@ export function reviewCounts(review) {
 export function reviewHere(store) {
   const n = nodeOf(store, store.current);
   let html = "";
-  if (n && n.eval) html += `<span class="cw-eval-here">here: <b>${esc(n.eval.text)}</b></span> `;
+  if (n && n.eval) html += `<span class="cw-eval-here">${esc(t("review.here"))} <b>${esc(valueText(n.eval.text))}</b></span> `;
   if (n && n.mark) {
     const note = provisional(store.review);
     html += `<span class="cw-mark ${MARK_CLASSES[n.mark] || ""}">${esc(n.mark)}</span>${esc(n.mark_text.replace(/^\S+ /, ""))}`
@@ -117,10 +120,11 @@ export function reviewHere(store) {
 function reviewStatus(review) {
   const status = review.status || "";
   if (status === "running" && review.total) {
-    return `reviewing: pass ${review.pass}/${review.passes}, ${review.done}/${review.total} positions`;
+    return t("review.running", { pass: review.pass, passes: review.passes, done: review.done, total: review.total });
   }
-  if (status === "starting") return "reviewing: preparing the engine…";
-  return `review ${status}${review.searches !== undefined ? ` (${review.searches} searches)` : ""}`;
+  if (status === "starting") return t("review.starting");
+  const searches = review.searches !== undefined ? ` ${t("review.searches", { count: review.searches })}` : "";
+  return t("review.status", { status: STATUS_WORDS.has(status) ? t(`analysis.status.${status}`) : status }) + searches;
 }
 
 export function createGraph() {
@@ -136,7 +140,7 @@ export function createGraph() {
     const shown = Boolean(review.status) || ids.some((id) => nodeOf(store, id).eval);
     if (el.hidden === shown) el.hidden = !shown;
     if (!shown) return;
-    setHtml(head, `<div class="cw-pov">Green's view: + is good for Green</div>`
+    setHtml(head, `<div class="cw-pov">${esc(t("review.pov"))}</div>`
       + `<div class="cw-analysis-status">${esc(reviewStatus(review))}</div>${reviewCounts(review)}`);
     setHtml(graph, graphSvg(store, ids));
     setHtml(here, reviewHere(store));

@@ -4,32 +4,53 @@
 // or another click stops it. Hooks: [data-action="hint"] (the button), [data-role="hint"]
 // (the answer: progress, then 'Green wins' / 'draw' / 'Purple wins', the margin and the line).
 
-import { esc, h, setAttr, setHtml } from "./dom.js";
+import { esc, h, playerName, setAttr, setHtml } from "./dom.js";
+import { language, t, valueText } from "./i18n.js";
 import { toolIcon } from "./panel.js";
 import { HINT_TOKEN_LIMIT, createSearch, eligible } from "./rules/solve.js";
 
 const CHUNK_MS = 10; // work between two timeouts
 const STEP_NODES = 200; // nodes between two looks at the clock
-const PLAYER_NAMES = ["Green", "Purple"];
+
+// The margin as solve.js writes it (the solver's words: "by 2 cells, +1 Trees on top", "by
+// forfeit") in the board's language.
+const MARGIN_PARTS = [
+  [/^(\d+) cells?$/, "hint.margin.cells"],
+  [/^([+-]?\d+) Trees on top$/, "hint.margin.trees"],
+  [/^([+-]?\d+) burned$/, "hint.margin.burned"],
+];
+export function marginWords(text) {
+  if (!text || language() === "en") return text;
+  if (text === "by forfeit") return t("hint.margin.forfeit");
+  const parts = text.replace(/^by /, "").split(", ").map((part) => {
+    for (const [pattern, key] of MARGIN_PARTS) {
+      const match = pattern.exec(part);
+      if (match) return t(key, { n: match[1] });
+    }
+    return part;
+  });
+  return t("hint.margin.by", { parts: parts.join(", ") });
+}
 
 /** The answer of a finished search, as HTML: who wins and by what, then the line. */
 function answerHtml(r) {
-  const value = r.margin ? `${r.green} ${r.margin}` : r.green;
+  const value = r.margin ? `${valueText(r.green)} ${marginWords(r.margin)}` : valueText(r.green);
   const line = r.line.length
-    ? `<div class="cw-line cw-proven cw-hint-line" title="${esc(`${PLAYER_NAMES[r.turn]} decides first`)}">`
+    ? `<div class="cw-line cw-proven cw-hint-line" title="${esc(t("hint.first", { player: playerName("gp"[r.turn]) }))}">`
       + `<b>${esc(value)}</b> ${esc(r.line.join(" · "))}</div>`
     : `<div class="cw-line cw-proven cw-hint-line"><b>${esc(value)}</b></div>`;
-  return `${line}<div class="cw-analysis-status">exact · ${r.nodes.toLocaleString("en")} positions</div>`;
+  return `${line}<div class="cw-analysis-status">${esc(t("hint.exact", { count: r.nodes.toLocaleString(language()) }))}</div>`;
 }
 
 function progressHtml(r) {
-  const known = r.green ? ` (${r.green}; finding the margin and the line)` : "";
-  return `<span class="cw-analysis-status">searching… ${r.nodes.toLocaleString("en")} positions${esc(known)}</span>`;
+  const count = r.nodes.toLocaleString(language());
+  const text = r.green ? t("hint.searching_known", { count, known: valueText(r.green) }) : t("hint.searching", { count });
+  return `<span class="cw-analysis-status">${esc(text)}</span>`;
 }
 
 export function createHint(ctx) {
-  const title = `Solve this endgame exactly in the page (at most ${HINT_TOKEN_LIMIT} tokens left in both reserves)`;
-  const button = h("button", { type: "button", class: "cw-hint-button", "data-action": "hint", title, "aria-label": "Hint" });
+  const title = t("hint.tip", { limit: HINT_TOKEN_LIMIT });
+  const button = h("button", { type: "button", class: "cw-hint-button", "data-action": "hint", title, "aria-label": t("hint.label") });
   const answer = h("div", { class: "cw-hint-answer", "data-role": "hint", "aria-live": "polite" });
   const el = h("div", { class: "cw-analysis cw-hint" });
   el.append(button, answer);
@@ -39,7 +60,7 @@ export function createHint(ctx) {
     setHtml(button, `${toolIcon("hint")}${esc(words)}`);
     setAttr(button, "aria-label", words);
   }
-  label("Hint");
+  label(t("hint.label"));
   let node; // the node the hint is about
   let position = null;
   let timer = null; // the pending chunk of a running search
@@ -47,7 +68,7 @@ export function createHint(ctx) {
   function stop() {
     if (timer !== null) clearTimeout(timer);
     timer = null;
-    label("Hint");
+    label(t("hint.label"));
     setAttr(el, "data-searching", null);
   }
 
@@ -59,7 +80,7 @@ export function createHint(ctx) {
       while (!r.done && performance.now() - started < CHUNK_MS);
     } catch (error) {
       stop();
-      setHtml(answer, `<span class="cw-analysis-status">the hint failed: ${esc(error.message)}</span>`);
+      setHtml(answer, `<span class="cw-analysis-status">${esc(t("hint.failed", { error: error.message }))}</span>`);
       return;
     }
     if (r.done) {
@@ -74,11 +95,11 @@ export function createHint(ctx) {
   button.addEventListener("click", () => {
     if (timer !== null) {
       stop();
-      setHtml(answer, `<span class="cw-analysis-status">hint stopped</span>`);
+      setHtml(answer, `<span class="cw-analysis-status">${esc(t("hint.stopped"))}</span>`);
       return;
     }
     if (!position || !eligible(position)) return;
-    label("Stop hint");
+    label(t("hint.stop"));
     setAttr(el, "data-searching", "true");
     run(createSearch(position));
   });

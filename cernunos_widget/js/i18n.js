@@ -38,9 +38,28 @@ export function t(key, params = {}, lang = current) {
   if (template === null) throw new Error(`no message ${JSON.stringify(key)} in the catalogues`);
   return template.replace(PLACEHOLDER, (_, name) => {
     if (!Object.hasOwn(params, name)) throw new Error(`message ${JSON.stringify(key)} needs the parameter ${name}`);
-    const value = params[name];
-    return value !== null && typeof value === "object" ? t(value.key, value.params || {}, lang) : String(value);
+    return said(params[name], lang);
   });
+}
+
+// A parameter in ``lang``: a message put in it, a list's items joined by commas (as Python's).
+function said(value, lang) {
+  if (Array.isArray(value)) return value.map((item) => said(item, lang)).join(", ");
+  return value !== null && typeof value === "object" ? t(value.key, value.params || {}, lang) : String(value);
+}
+
+/** The text of the message under ``prefix`` whose English is ``english`` (the engine's
+ * English words, a zone's label say), in the current language; ``english`` if none is. */
+export function fromEnglish(prefix, english) {
+  const en = CATALOGUES[DEFAULT_LANGUAGE];
+  const key = Object.keys(en).find((k) => k.startsWith(prefix) && en[k] === english);
+  return key === undefined ? english : t(key);
+}
+
+/** A value as the solver writes it (session/jobs.py's green_text: "+0.31", or proven "Green
+ * wins", "draw", "Purple wins") in the current language. */
+export function valueText(text) {
+  return fromEnglish("value.", String(text ?? ""));
 }
 
 /** A message as data ({key, params}), put in a language later by t(). */

@@ -9,21 +9,21 @@
 // With a kernel this module is never used: the kernel decides every decision.
 
 import {
-  CernunosError, GLYPHS, IllegalDecisionError, KIND_LETTERS, KIND_TITLES, Position, buildView, cgnText, checkComment,
+  CernunosError, GLYPHS, IllegalDecisionError, Position, buildView, cgnText, checkComment,
   exportGame, pyLen, pyRepr, pySplit, pyStrip, textToCode,
 } from "./rules/index.js";
 import { lineStateOf, moveOf } from "./moves.js";
 import { forget, languageOf, positionOf, rulesText, stepOf } from "./derive.js";
 import { rootId } from "./store.js";
+import { phrase, t } from "./i18n.js";
 
 export class SessionError extends CernunosError {}
 
 const LIMITS = { decision: 2000, text: 100000, cpn: 1000 }; // protocol.py's MAX_* for what the page types
+// What needs a kernel (its name: offline.what.<name>), refused with the reason.
 const NEEDS_KERNEL = {
-  analyse: "Analysis", stop: "Stopping an analysis", review: "The game review", engine: "The engine choice",
-  load_game: "Opening a game text", load_cgn: "Opening a .cgn file",
+  analyse: "analysis", stop: "stopping", review: "game_review", engine: "engine", load_game: "open_game", load_cgn: "load_cgn",
 };
-export const OFFLINE_NOTE = "needs a running kernel: this page plays with the rules in the page, and searches only small endgames (the hint)";
 
 /** A session over the page's store (the `tree` state), answering one request at a time. */
 export function createLocalSession() {
@@ -88,15 +88,19 @@ export function createLocalSession() {
     if (cell !== undefined && item.indexOf("@") === kind.length && ["placement", "final-placement"].includes(position.choice)) {
       let why = null;
       try {
-        why = position.placementRefusal(kind, cell);
+        why = position.placementRefusalMessage(kind, cell);
       } catch {
         why = null;
       }
       if (why) {
-        const name = KIND_TITLES[KIND_LETTERS.indexOf(kind.toUpperCase())];
-        const same = error.legal.filter((d) => d.startsWith(`${kind.toUpperCase()}@`));
-        const legal = same.length ? `legal ${name} placements: ${same.join(" ")}` : `legal: ${error.legal.join(" ")}`;
-        return new IllegalDecisionError(`${name} cannot go on ${cell}: ${why}; ${legal}`, item, error.legal);
+        const letter = kind.toUpperCase();
+        const same = error.legal.filter((d) => d.startsWith(`${letter}@`));
+        const name = phrase(`kind.the.${letter}`);
+        const legal = same.length
+          ? phrase("refusal.legal_kind", { kind: name, decisions: same.join(" ") })
+          : phrase("refusal.legal", { decisions: error.legal.join(" ") });
+        const words = phrase("refusal.cannot_go", { kind: name, cell, why, legal });
+        return new IllegalDecisionError(t(words.key, words.params, "en"), item, error.legal).said(words);
       }
     }
     return error;
@@ -214,7 +218,10 @@ export function createLocalSession() {
     if (request.type === "ping") return null;
     const reply = { reply: request.id, ok: true, message: "" };
     try {
-      if (NEEDS_KERNEL[request.type]) throw new SessionError(`${NEEDS_KERNEL[request.type]} ${OFFLINE_NOTE}.`);
+      if (NEEDS_KERNEL[request.type]) {
+        const words = phrase("offline.refused", { what: phrase(`offline.what.${NEEDS_KERNEL[request.type]}`) });
+        throw new SessionError(t(words.key, words.params, "en")).said(words);
+      }
       const handler = handlers[request.type];
       if (!handler) throw new SessionError(`unknown request ${pyRepr(String(request.type))}`);
       if ((request.gen || 0) !== (store.gen || 0)) throw new SessionError("this board was replaced by a new game; the page now shows it");
@@ -224,7 +231,7 @@ export function createLocalSession() {
     } catch (error) {
       if (!(error instanceof CernunosError)) throw error;
       reply.ok = false;
-      reply.message = error.message;
+      reply.message = error.text(languageOf(store));
     }
     return reply;
   }

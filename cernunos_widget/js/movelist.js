@@ -9,6 +9,8 @@ import { esc, h, setHtml, setAttr } from "./dom.js";
 import { storeOf, nodeOf, rootId } from "./store.js";
 import { viewOf } from "./derive.js";
 import { GLYPHS } from "./rules/index.js";
+import { t, valueText } from "./i18n.js";
+import { moveLabel } from "./moves.js";
 
 const GLYPH_CLASS = { "!": "cw-good", "?!": "cw-dubious", "?": "cw-bad", "??": "cw-bad" };
 
@@ -28,7 +30,7 @@ export function createMoveList(ctx) {
       entries.set(id, e);
     }
     const glyph = n.glyph || n.mark;
-    const label = m ? m.label : "start";
+    const label = m ? moveLabel(m.label) : t("moves.start");
     setHtml(e, esc(label) + (glyph ? `<span class="cw-glyph ${GLYPH_CLASS[glyph] || ""}">${esc(glyph)}</span>` : ""));
     let cls = "cw-move";
     if (!m) cls += " cw-start";
@@ -36,7 +38,7 @@ export function createMoveList(ctx) {
     if (id === store.current) cls += " cw-current";
     if (e.className !== cls) e.className = cls;
     const why = !n.glyph && n.mark ? n.mark_text : "";
-    if (!m) setAttr(e, "title", ["the starting position", why].filter(Boolean).join("\n"));
+    if (!m) setAttr(e, "title", [t("moves.start.tip"), why].filter(Boolean).join("\n"));
     else if (e.dataset.why !== why) {
       e.dataset.why = why;
       e.removeAttribute("title"); // written when hovered (narrate): a view is made only when needed
@@ -53,7 +55,7 @@ export function createMoveList(ctx) {
   // after its effect choices, as lichess shows them; none while the review refines them.
   function evalOf(store, n) {
     if (!reviewed(store) || !n.eval) return null;
-    return h("span", { class: "cw-move-eval", "data-eval": String(n.id), title: "evaluation after this decision, Green's view" }, ` ${esc(n.eval.text)}`);
+    return h("span", { class: "cw-move-eval", "data-eval": String(n.id), title: t("moves.eval.tip") }, ` ${esc(valueText(n.eval.text))}`);
   }
 
   function commentOf(n) {
@@ -198,8 +200,8 @@ export function createMoveList(ctx) {
 // Annotation glyphs for the current move: one button each; pressing the set one clears it.
 export function createGlyphs(ctx) {
   const { model, request } = ctx;
-  const el = h("div", { class: "cw-glyphs", role: "group", "aria-label": "annotate the current move" });
-  el.append(h("span", { class: "cw-glyphs-label" }, "annotate"));
+  const el = h("div", { class: "cw-glyphs", role: "group", "aria-label": t("moves.annotate.label") });
+  el.append(h("span", { class: "cw-glyphs-label" }, esc(t("moves.annotate"))));
   const buttons = GLYPHS.map((g) => {
     const b = h("button", { type: "button", class: `cw-glyph-button ${GLYPH_CLASS[g]}`, "data-glyph": g, "aria-pressed": "false" }, esc(g));
     b.addEventListener("click", () => {

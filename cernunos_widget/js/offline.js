@@ -5,33 +5,39 @@
 // walking the tree (move list, arrows, back/forward) and the power overlay still work.
 
 import { setAttr } from "./dom.js";
+import { t } from "./i18n.js";
 
-export const STATIC_NOTE = "This is a walk-only page (no kernel): walk the recorded tree with the moves or the arrow keys; playing needs the notebook.";
+/** What a walk-only page says of a click that would play. */
+export function staticNote() {
+  return t("offline.walk_only");
+}
+
+// What needs a kernel, named in the tooltip (offline.what.<name>).
 const SEARCH = [
-  ['[data-action="analyse"]', "Analysis"],
-  ['[data-action="stop"]', "Stop"],
-  ['[data-action="review"]', "Review"],
-  ['[data-role="engine"]', "The engine choice"],
-  ['[data-role="analysis-time"]', "Analysis"],
-  ['[data-role="analysis-depth"]', "Analysis"],
-  ['[data-edit="load"]', "Loading a game text"],
-  ['[data-edit="open-cgn"]', "Opening a .cgn file"],
+  ['[data-action="analyse"]', "analysis"],
+  ['[data-action="stop"]', "stop"],
+  ['[data-action="review"]', "review"],
+  ['[data-role="engine"]', "engine"],
+  ['[data-role="analysis-time"]', "analysis"],
+  ['[data-role="analysis-depth"]', "analysis"],
+  ['[data-edit="load"]', "load_game"],
+  ['[data-edit="open-cgn"]', "load_cgn"],
 ];
 const PLAYING = [
-  ['[data-action="promote"]', "Promote"],
-  ['[data-action="delete"]', "Delete"],
-  ['[data-action="edit"]', "The position editor"],
-  ["[data-comment]", "Commenting"],
-  ["[data-kind]", "Playing"],
-  ["[data-decision]", "Playing"],
-  ["[data-command]", "Playing"],
-  ["[data-glyph]", "Annotating"],
+  ['[data-action="promote"]', "promote"],
+  ['[data-action="delete"]', "delete"],
+  ['[data-action="edit"]', "editor"],
+  ["[data-comment]", "comment"],
+  ["[data-kind]", "playing"],
+  ["[data-decision]", "playing"],
+  ["[data-command]", "playing"],
+  ["[data-glyph]", "annotating"],
 ];
 
 export function createOffline(ctx, root) {
   const playable = ctx.model.get("playable") !== false;
   const disabled = playable ? SEARCH : [...SEARCH, ...PLAYING];
-  const why = playable ? "this page plays with the rules in the page" : "this is a walk-only page";
+  const why = t(playable ? "offline.why.plays" : "offline.why.walk_only");
 
   function update() {
     const off = ctx.local.kernel === "static";
@@ -42,7 +48,7 @@ export function createOffline(ctx, root) {
         if (off) {
           if (el.dataset.liveTitle === undefined) el.dataset.liveTitle = el.getAttribute("title") || "";
           el.disabled = true;
-          setAttr(el, "title", `${what} needs a running kernel: ${why}.`);
+          setAttr(el, "title", t("offline.needs_kernel", { what: t(`offline.what.${what}`), why }));
         } else if (el.dataset.liveTitle !== undefined) {
           // the reserves redraw their own titles; others get theirs back
           if (el.dataset.kind === undefined) setAttr(el, "title", el.dataset.liveTitle || null);

@@ -1,9 +1,10 @@
 // The side panel: both reserves, the option buttons, the toolbar, the analysis.
 
-import { KINDS, PLAYERS, esc, icon, h, setHtml, setAttr, tokenName } from "./dom.js";
-import { t } from "./i18n.js";
+import { KINDS, esc, icon, h, setHtml, setAttr, playerName, tokenName } from "./dom.js";
+import { language, t, valueText } from "./i18n.js";
 import { nodeOf } from "./store.js";
 import { viewOf } from "./derive.js";
+import { moveLabel } from "./moves.js";
 
 // Toolbar icons: 24-unit inline SVG in currentColor (no icon font, no network).
 const TOOL_ICONS = {
@@ -22,19 +23,9 @@ const TOOL_ICONS = {
   hint: '<path d="M9 18h6M10 21h4M12 3a6 6 0 0 0-4 10.5c.8.8 1 1.5 1 2.5h6c0-1 .2-1.7 1-2.5A6 6 0 0 0 12 3z"/>',
 };
 
-// [action, label, tooltip]; the toolbar is split into groups before "overlay" and "analyse".
-const ACTIONS = [
-  ["back", "Back", "Back one decision (←)"],
-  ["forward", "Forward", "Forward along the main line (→)"],
-  ["present", "Present", "Presentation mode: the board and the narration large, for a room (P; Esc leaves)"],
-  ["overlay", "Power", "Show every top token's power"],
-  ["promote", "Promote", "Make this variation the main line"],
-  ["delete", "Delete", "Delete from this decision on"],
-  ["edit", "Edit position", "Set up a position by clicks, copy or paste a CPN or a game"],
-  ["analyse", "Analyse", "Search for the best decisions here"],
-  ["stop", "Stop", "Stop the analysis and the review"],
-  ["review", "Review", "Evaluate every position of the main line and mark the mistakes"],
-];
+// The toolbar's actions (labels and tooltips: tool.<action>, tool.<action>.tip in the
+// catalogues); it is split into groups before "overlay", "promote" and "analyse".
+const ACTIONS = ["back", "forward", "present", "overlay", "promote", "delete", "edit", "analyse", "stop", "review"];
 const GROUP_STARTS = new Set(["overlay", "promote", "analyse"]);
 
 export function toolIcon(action) {
@@ -46,9 +37,9 @@ export function createReserves(ctx) {
   const { model, local } = ctx;
   const rows = {};
   for (const player of ["g", "p"]) {
-    const row = h("div", { class: `cw-reserve cw-${player}`, role: "group", "aria-label": `${PLAYERS[player]}'s reserve` });
+    const row = h("div", { class: `cw-reserve cw-${player}`, role: "group", "aria-label": t("board.reserve", { player: playerName(player) }) });
     const head = h("div", { class: "cw-reserve-head" });
-    head.append(h("span", { class: "cw-name" }, PLAYERS[player]), h("span", { class: "cw-turn" }));
+    head.append(h("span", { class: "cw-name" }, esc(playerName(player))), h("span", { class: "cw-turn" }));
     row._burned = h("span", { class: "cw-burned" }, `${icon(model, "F", "cw-burn-icon")}<b></b>`);
     head.append(row._burned);
     const kinds = h("div", { class: "cw-kinds" });
@@ -70,7 +61,7 @@ export function createReserves(ctx) {
       const row = rows[player];
       const active = v.placer === player;
       row.classList.toggle("cw-active", active);
-      const turn = active ? "to place" : "";
+      const turn = active ? t("board.to_place") : "";
       if (row._turn.textContent !== turn) row._turn.textContent = turn;
       for (const k of KINDS) {
         const b = row._kinds[k];
@@ -85,8 +76,8 @@ export function createReserves(ctx) {
         if (count.textContent !== String(n)) count.textContent = String(n);
       }
       const burned = String(v.burned[player === "g" ? 0 : 1]);
-      setAttr(row._burned, "data-tip", `${burned} burned Tree(s)`);
-      setAttr(row._burned, "aria-label", `${burned} burned Tree(s)`);
+      setAttr(row._burned, "data-tip", t("board.burned", { count: burned }));
+      setAttr(row._burned, "aria-label", t("board.burned", { count: burned }));
       setAttr(row._burned, "role", "img");
       const b = row._burned.querySelector("b");
       if (b.textContent !== burned) b.textContent = burned;
@@ -102,7 +93,7 @@ export function createOptions() {
   function update(store) {
     const v = viewOf(store, store.current);
     let html = "";
-    if (v.can_pass) html += `<button type="button" class="cw-option" data-decision="pass">pass (decline the final placement)</button>`;
+    if (v.can_pass) html += `<button type="button" class="cw-option" data-decision="pass">${esc(t("board.pass"))}</button>`;
     if (v.choice === "growth" && v.grow.options.length <= 12) {
       for (const text of v.grow.options) html += `<button type="button" class="cw-option" data-decision="${esc(text)}">${esc(text)}</button>`;
     }
@@ -128,10 +119,11 @@ export function searchState(store) {
 
 export function createToolbar(ctx) {
   const { local } = ctx;
-  const el = h("div", { class: "cw-toolbar", role: "toolbar", "aria-label": "board actions" });
+  const el = h("div", { class: "cw-toolbar", role: "toolbar", "aria-label": t("tool.bar") });
   const buttons = {};
   let group = null;
-  for (const [action, label, title] of ACTIONS) {
+  for (const action of ACTIONS) {
+    const [label, title] = [t(`tool.${action}`), t(`tool.${action}.tip`)];
     if (!group || GROUP_STARTS.has(action)) {
       group = h("div", { class: "cw-group" });
       el.append(group);
@@ -141,7 +133,7 @@ export function createToolbar(ctx) {
       `${glyph}<span class="${glyph ? "cw-label" : "cw-text"}">${esc(label)}</span>`);
     group.append(buttons[action]);
   }
-  const engine = h("select", { "data-role": "engine", "data-tip": "The search behind Analyse", "aria-label": "search engine" },
+  const engine = h("select", { "data-role": "engine", "data-tip": t("tool.engine.tip"), "aria-label": t("tool.engine") },
     `<option value="auto">auto</option><option value="alphabeta">alpha-beta</option><option value="mcts">MCTS</option>`);
   group.append(engine);
 
@@ -168,12 +160,12 @@ export function createToolbar(ctx) {
 
 // The analysis: how long and how deep (the page's Analyse runs until stopped by default),
 // the evaluation bar, the best lines as readable decisions, all from Green's side.
-const ANALYSIS_TIMES = [["", "∞"], ["5", "5 s"], ["30", "30 s"]];
-const ANALYSIS_DEPTHS = [["", "any depth"], ["4", "depth 4"], ["8", "depth 8"], ["12", "depth 12"]];
+const ANALYSIS_TIMES = ["", "5", "30"];
+const ANALYSIS_DEPTHS = ["", "4", "8", "12"];
 
-function analysisSelect(role, title, choices) {
+function analysisSelect(role, title, values, label) {
   return h("select", { "data-role": role, title },
-    choices.map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join(""));
+    values.map((value) => `<option value="${value}">${esc(label(value))}</option>`).join(""));
 }
 
 // A select with its visible label in front ("time ∞"), the label naming it.
@@ -214,10 +206,10 @@ export function analysisShown(store, kernel) {
 // "the position after 12… Boar b2" (its turn number, who played, its label).
 export function nodeName(store, id) {
   const n = nodeOf(store, id);
-  if (!n) return `node #${id}`;
-  if (n.parent === -1 || !n.move) return "the start position";
+  if (!n) return t("analysis.node", { id });
+  if (n.parent === -1 || !n.move) return t("analysis.start_position");
   const m = n.move;
-  return `the position after ${m.number}${m.player === "g" ? "." : "…"} ${m.label}`;
+  return t("analysis.position_after", { move: `${m.number}${m.player === "g" ? "." : "…"} ${moveLabel(m.label)}` });
 }
 
 // One analysis line as the move list reads (record/movetext.py's move records, `moves`):
@@ -226,7 +218,7 @@ export function nodeName(store, id) {
 // the other player decides, R-27). A line without moves (an older page) lists its labels.
 export function lineHtml(line) {
   const moves = line.moves || [];
-  if (!moves.length) return esc((line.labels || line.pv).join(" · "));
+  if (!moves.length) return esc((line.labels ? line.labels.map(moveLabel) : line.pv).join(" · "));
   const resume = (m) => `<span class="cw-num">${esc(m.number)}${m.player === "g" ? "." : "…"} …</span> `;
   let html = "";
   let open = false;
@@ -235,15 +227,15 @@ export function lineHtml(line) {
       if (i === 0) html += resume(m);
       html += open ? ", " : i ? " (" : "(";
       open = true;
-      const who = m.decider !== m.player ? `${PLAYERS[m.decider]}: ` : "";
-      html += `<span class="cw-${m.decider}" data-player="${m.decider}">${esc(who + m.label)}</span>`;
+      const who = m.decider !== m.player ? `${t("moves.decider", { player: playerName(m.decider) })} ` : "";
+      html += `<span class="cw-${m.decider}" data-player="${m.decider}">${esc(who + moveLabel(m.label))}</span>`;
       return;
     }
     if (open) html += ")";
     open = false;
     if (m.turn) html += `${i ? " " : ""}<span class="cw-num">${esc(m.turn)}</span> `;
     else html += i ? " · " : resume(m);
-    html += `<span class="cw-${m.player}" data-player="${m.player}">${esc(m.label)}</span>`;
+    html += `<span class="cw-${m.player}" data-player="${m.player}">${esc(moveLabel(m.label))}</span>`;
   });
   return open ? `${html})` : html;
 }
@@ -254,20 +246,20 @@ function linesHtml(a, stored) {
   const best = a.lines[0];
   const greenShare = Math.round(((best.green + 1) / 2) * 100);
   let html = stored
-    ? `<div class="cw-stored" data-role="stored">Stored analysis: depth ${esc(best.depth)}, ${esc(best.seconds)} s${a.engine ? `, ${esc(a.engine)}` : ""}</div>`
+    ? `<div class="cw-stored" data-role="stored">${esc(t("analysis.stored", { depth: best.depth, seconds: best.seconds }))}${a.engine ? `, ${esc(a.engine)}` : ""}</div>`
     : "";
-  html += `<div class="cw-pov">Green's view: + is good for Green; best first for the player to move</div>`;
-  html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(best.green_text)}</b>`
+  html += `<div class="cw-pov">${esc(t("analysis.pov"))}</div>`;
+  html += `<div class="cw-evalrow"><b class="cw-evaltext${best.proven ? " cw-proven" : ""}" data-role="eval">${esc(valueText(best.green_text))}</b>`
     + `<div class="cw-evalbar" title="${esc(best.describe)}"><div class="cw-eval-g" style="width:${greenShare}%"></div></div></div>`;
   html += `<div class="cw-lines">`;
   a.lines.forEach((line, i) => {
     const hook = stored ? `data-stored-line="${i}" data-line-node="${esc(a.node)}" role="button" tabindex="0"` : `data-line="${i}"`;
-    html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" ${hook} title="${esc(`${line.pv.join(" ")}: play this line as a variation`)}">`
-      + `<b>${esc(line.green_text)}</b> ${lineHtml(line)}</div>`;
+    html += `<div class="cw-line${line.proven ? " cw-proven" : ""}" ${hook} title="${esc(t("analysis.play_line", { line: line.pv.join(" ") }))}">`
+      + `<b>${esc(valueText(line.green_text))}</b> ${lineHtml(line)}</div>`;
   });
-  const status = stored ? `stored (${a.status})` : a.status;
-  html += `</div><div class="cw-analysis-status">${esc(status)} · ${esc(a.limit || "")} · ${esc(a.engine || "")}`
-    + ` · depth ${esc(best.depth)} · ${best.nodes.toLocaleString()} decisions · ${esc(best.seconds)} s</div>`;
+  const status = stored ? t("analysis.stored_status", { status: statusWord(a.status) }) : statusWord(a.status);
+  const figures = t("analysis.figures", { depth: best.depth, nodes: best.nodes.toLocaleString(language()), seconds: best.seconds });
+  html += `</div><div class="cw-analysis-status">${esc(status)} · ${esc(limitText(a.limit))} · ${esc(a.engine || "")} · ${esc(figures)}</div>`;
   return html;
 }
 
@@ -277,37 +269,56 @@ function headHtml(shown) {
   let html = "";
   if (shown.elsewhere) {
     const e = shown.elsewhere;
-    html += `<div class="cw-analysis-status" data-role="analysis-elsewhere">Analysing ${esc(e.name)}${e.limit ? ` (${esc(e.limit)})` : ""}:`
-      + ` <button type="button" data-node="${esc(e.node)}" data-role="go-analysed">go there</button></div>`;
+    const where = e.limit ? `${e.name} (${limitText(e.limit)})` : e.name;
+    html += `<div class="cw-analysis-status" data-role="analysis-elsewhere">${esc(t("analysis.elsewhere", { where }))}`
+      + ` <button type="button" data-node="${esc(e.node)}" data-role="go-analysed">${esc(t("analysis.go_there"))}</button></div>`;
   }
-  if (shown.following) html += `<div class="cw-analysis-status" data-role="analysis-following">Following the board: restarting on ${esc(shown.name)}…</div>`;
+  if (shown.following) html += `<div class="cw-analysis-status" data-role="analysis-following">${esc(t("analysis.following", { name: shown.name }))}</div>`;
   else if (shown.analysis) {
     const a = shown.analysis;
-    const verb = shown.source === "live" && a.status === "running" ? "Analysing" : "Analysis of";
-    const follows = shown.source === "live" && a.follow && a.status === "running" ? " · follows the board" : "";
-    html += `<div class="cw-analysis-status" data-role="analysis-node">${verb} ${esc(shown.name)}${follows}</div>`;
+    const verb = shown.source === "live" && a.status === "running" ? "analysis.analysing" : "analysis.of";
+    const follows = shown.source === "live" && a.follow && a.status === "running" ? ` · ${t("analysis.follows")}` : "";
+    html += `<div class="cw-analysis-status" data-role="analysis-node">${esc(t(verb, { name: shown.name }) + follows)}</div>`;
   }
   return html;
 }
+
+// An analysis's limit as the kernel writes it (session/jobs.py's limit_text: "time 5, nodes
+// 1,000", "until stopped") in the board's language.
+function limitText(text) {
+  if (!text || language() === "en") return text || "";
+  if (text === "until stopped") return t("analysis.limit.until_stopped");
+  return text.split(", ").map((part) => {
+    const [name, value] = part.split(" ");
+    return ["time", "nodes", "depth"].includes(name) ? t(`analysis.limit.${name}`, { value }) : part;
+  }).join(", ");
+}
+
+// An analysis's status in words (the kernel's status names: running, done, stopped ...).
+function statusWord(status) {
+  const key = `analysis.status.${status}`;
+  return STATUS_KEYS.has(status) ? t(key) : String(status ?? "");
+}
+const STATUS_KEYS = new Set(["starting", "running", "done", "cancelled", "over"]);
 
 // The panel's body for what analysisShown chose.
 export function analysisHtml(shown) {
   const a = shown.analysis;
   const head = headHtml(shown);
   if (shown.following) return head;
-  if (shown.source === "none") return `${head}<span class="cw-analysis-status" data-role="no-analysis">No analysis of this position in this page.</span>`;
+  if (shown.source === "none") return `${head}<span class="cw-analysis-status" data-role="no-analysis">${esc(t("analysis.none"))}</span>`;
   if (!a) return head;
   if ((a.lines || []).length) return head + linesHtml(a, shown.source === "stored");
-  if (a.status === "running") return `${head}<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing || "searching")}…</span>`;
-  return `${head}<span class="cw-analysis-status">${esc(a.status)}</span>`;
+  if (a.status === "running") return `${head}<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing || t("analysis.searching"))}…</span>`;
+  return `${head}<span class="cw-analysis-status">${esc(statusWord(a.status))}</span>`;
 }
 
 export function createAnalysis(ctx) {
   const el = h("div", { class: "cw-analysis", "data-role": "analysis" });
   const controls = h("div", { class: "cw-analysis-controls" });
-  const time = analysisSelect("analysis-time", "How long Analyse searches (∞: until Stop)", ANALYSIS_TIMES);
-  const depth = analysisSelect("analysis-depth", "How many decisions ahead Analyse looks", ANALYSIS_DEPTHS);
-  controls.append(labelled("time", time), labelled("depth", depth));
+  const time = analysisSelect("analysis-time", t("analysis.time.tip"), ANALYSIS_TIMES, (v) => (v ? `${v} s` : "∞"));
+  const depth = analysisSelect("analysis-depth", t("analysis.depth.tip"), ANALYSIS_DEPTHS, (v) => t(v ? "analysis.depth_n" : "analysis.any_depth", { depth: v }));
+  controls.append(labelled(t("analysis.time"), time), labelled(t("analysis.depth"), depth));
   const body = h("div", { class: "cw-analysis-body" });
   el.append(controls, body);
 

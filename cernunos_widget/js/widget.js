@@ -20,7 +20,7 @@
 // walk-only page (to_html(playable=False): its state says "playable": false) only walks.
 // A node's view is the kernel's when sent, else the mirror's (derive.js).
 
-import { PLAYERS, esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess, playerName } from "./dom.js";
+import { esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess, playerName } from "./dom.js";
 import { storeOf, applyPatch, nodeOf, rootId } from "./store.js";
 import { languageOf, positionOf, viewOf } from "./derive.js";
 import { setLanguage, t } from "./i18n.js";
@@ -36,7 +36,7 @@ import { createExplorer } from "./explorer.js";
 import { createHint } from "./hint.js";
 import { createLesson } from "./lesson.js";
 import { createCourseSession } from "./course.js";
-import { STATIC_NOTE, createOffline } from "./offline.js";
+import { createOffline, staticNote } from "./offline.js";
 
 const PING_TIMEOUT_MS = 4000;
 const WALKING = ["goto", "overlay"]; // what a walk-only page answers itself
@@ -70,7 +70,23 @@ function kernelState(model) {
   return htmlManager ? "static" : "unknown";
 }
 
+// The board in the store's language; a new language (the kernel's `language` trait: its
+// reset patch carries the settings) builds the board again in it, every part's words with it.
 function render({ model, el }) {
+  let cleanup = null;
+  const build = () => {
+    cleanup = renderBoard({ model, el }, () => {
+      cleanup();
+      build();
+    });
+  };
+  build();
+  return () => cleanup();
+}
+
+function renderBoard({ model, el }, rebuild) {
+  const builtLanguage = setLanguage(languageOf(storeOf(model))); // the parts speak it
+  let rebuilding = false;
   const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, present: false, kernel: kernelState(model) };
   const fixedStatic = Boolean(model.get("static"));
   const playable = model.get("playable") !== false; // a walk-only page answers only walking
@@ -89,7 +105,7 @@ function render({ model, el }) {
     if (local.kernel === "static") {
       const reply = playable || WALKING.includes(content.type)
         ? session.answer(store, message)
-        : { reply: id, ok: false, message: STATIC_NOTE };
+        : { reply: id, ok: false, message: staticNote() };
       if (reply) queueMicrotask(() => receive(reply, true));
       return id;
     }
@@ -98,7 +114,7 @@ function render({ model, el }) {
     } catch (error) {
       pending.delete(id);
       if (!fixedStatic && local.kernel !== "live") local.kernel = "static";
-      say(`cannot reach the kernel (${error})`);
+      say(t("board.no_kernel", { error: String(error) }));
     }
     return id;
   }
@@ -140,7 +156,7 @@ function render({ model, el }) {
         local.message = "";
         if (onOk) onOk(msg);
       } else if (onFail) onFail(msg);
-      else local.message = msg.message || "refused";
+      else local.message = msg.message || t("board.refused");
     }
     update();
   }
@@ -151,7 +167,7 @@ function render({ model, el }) {
   }
 
   const ctx = { model, local, request, say, positionOf: (id) => positionOf(storeOf(model), id) };
-  const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true", role: "region", "aria-label": "Cernunos board" });
+  const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true", role: "region", "aria-label": t("board.label") });
   const prompt = h("span", { class: "cw-prompt", "data-role": "prompt" });
   const message = h("span", { class: "cw-message", "data-role": "message", role: "status", "aria-live": "polite" });
   const board = createBoard(ctx);
@@ -231,7 +247,7 @@ function render({ model, el }) {
   // ---- clicks: a click that completes a decision sends its text; the kernel judges it
   function clickCell(cell, v) {
     const choice = v.choice;
-    if (!choice) return say(`The game is over: ${v.result_text}.`);
+    if (!choice) return say(t("board.over", { result: v.result_text }));
     if (choice === "placement" || choice === "final-placement") {
       if (!local.kind) return say(t("board.pick_first", { player: playerName(v.placer) }));
       return play(`${local.kind}@${cell}`);
@@ -239,7 +255,7 @@ function render({ model, el }) {
     if (choice === "fox-swap") {
       const partners = v.swap_partners || {};
       if (!local.swapFirst) {
-        if (!partners[cell]) return say(`The Fox cannot swap the token on ${cell}.`);
+        if (!partners[cell]) return say(t("board.fox_cannot_swap", { cell }));
         local.swapFirst = cell;
         return say("");
       }
@@ -250,21 +266,21 @@ function render({ model, el }) {
       return play((partners[local.swapFirst] || {})[cell] || `${local.swapFirst}~${cell}`);
     }
     if (choice === "growth") {
-      if (!v.grow.trees.includes(cell)) return say(`${cell} has no Tree of ${PLAYERS[v.decider]}'s that may grow.`);
+      if (!v.grow.trees.includes(cell)) return say(t("board.no_growing_tree", { cell, player: playerName(v.decider) }));
       local.growth = local.growth.includes(cell) ? local.growth.filter((c) => c !== cell) : [...local.growth, cell];
       if (local.growth.length === v.grow.count) {
         const chosen = [...local.growth].sort().join(",");
         const text = v.grow.options.find((t) => t.slice(5).split(",").sort().join(",") === chosen);
         return play(text || `grow:${local.growth.join(",")}`);
       }
-      return say(`Choose ${v.grow.count - local.growth.length} more Tree(s) to grow.`);
+      return say(t("board.choose_more_trees", { count: v.grow.count - local.growth.length }));
     }
     return play(cell); // boar-target, crow-cell, fox-order
   }
 
   function clickKind(kind, player, v) {
-    if (!v.placer) return say(v.decider ? `Not now: ${v.prompt}.` : `The game is over: ${v.result_text}.`);
-    if (player !== v.placer) return say(`It is ${PLAYERS[v.placer]}'s placement: pick from ${PLAYERS[v.placer]}'s reserve.`);
+    if (!v.placer) return say(v.decider ? t("board.not_now", { prompt: v.prompt }) : t("board.over", { result: v.result_text }));
+    if (player !== v.placer) return say(t("board.other_reserve", { player: playerName(v.placer) }));
     local.kind = local.kind === kind ? null : kind;
     say("");
   }
@@ -301,7 +317,7 @@ function render({ model, el }) {
     const d = target.dataset;
     if (d.action === "hint") return; // hint.js answers its own button
     const walking = d.node !== undefined || ["back", "forward", "overlay", "present"].includes(d.action);
-    if (local.kernel === "static" && !playable && !walking) return say(STATIC_NOTE);
+    if (local.kernel === "static" && !playable && !walking) return say(staticNote());
     if (d.node !== undefined) go(Number(d.node));
     else if (d.action) action(d.action, store);
     else if (d.line !== undefined) request({ type: "line", index: Number(d.line) });
@@ -371,7 +387,7 @@ function render({ model, el }) {
     }
     if ((event.key === "n" || event.key === "N") && !event.ctrlKey && !event.metaKey && !event.altKey) {
       const id = nextMarked(storeOf(model), event.key === "n" ? 1 : -1); // graph.js
-      if (id === null) say(`No ${event.key === "n" ? "later" : "earlier"} marked decision on the main line.`);
+      if (id === null) say(t(event.key === "n" ? "board.no_later_mark" : "board.no_earlier_mark"));
       else go(id);
       event.preventDefault();
       event.stopPropagation();
@@ -399,9 +415,12 @@ function render({ model, el }) {
   function update() {
     const store = storeOf(model);
     const node = nodeOf(store, store.current);
-    setLanguage(languageOf(store));
-    setAttr(root, "lang", languageOf(store));
-    setAttr(root, "aria-label", t("board.label"));
+    if (setLanguage(languageOf(store)) !== builtLanguage) {
+      if (!rebuilding) queueMicrotask(rebuild); // after this handler: no redraw meanwhile
+      rebuilding = true;
+      return;
+    }
+    setAttr(root, "lang", builtLanguage);
     const v = node && viewOf(store, store.current);
     if (!v) return;
     if (local.shown !== store.current) {
@@ -415,7 +434,7 @@ function render({ model, el }) {
     const variant = (store.settings || {}).rules || "standard";
     setAttr(root, "data-rules", variant);
     rules.hidden = variant === "standard";
-    const label = `Variant: ${variant.replaceAll("+", " + ")}`;
+    const label = t("board.variant", { rules: variant.replaceAll("+", " + ") });
     if (rules.textContent !== label) rules.textContent = label;
     setAttr(rules, "title", (store.settings || {}).rules_text || "");
     setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));

@@ -27,6 +27,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..engine import CernunosError, Decision, Event, Player, Position
+from ..i18n import Message
 
 EFFECT_CHOICES = ("boar-target", "fox-swap", "fox-order", "crow-cell")
 """Choices made inside an effect (R-20, R-22, R-23), attached to their placement."""
@@ -65,36 +66,42 @@ def turn_label(position: Position, turn: int) -> str:
 
 
 def decision_label(
-    position: Position, decision: Decision | str, events: Sequence[Event] | None = None
+    position: Position,
+    decision: Decision | str,
+    events: Sequence[Event] | None = None,
+    language: str = "en",
 ) -> str:
-    """A short readable label of ``decision`` made in ``position`` (the position before it).
+    """A short readable label of ``decision`` made in ``position`` (the position before it),
+    in ``language`` (``"Boar b2"``, ``"Sanglier b2"``).
 
     ``events`` are what the decision caused (``Position.play_with_events``); a Boar's
     destination is read from them, and they are computed when not given. Raises
     :class:`DecisionSyntaxError` or :class:`IllegalDecisionError` for a bad decision.
     """
-    return _label(position, position.parse_decision(decision), events)
+    return _label(position, position.parse_decision(decision), events).text(language)
 
 
-def _label(position: Position, chosen: Decision, events: Sequence[Event] | None) -> str:
-    """:func:`decision_label` of a decision known to be legal in ``position``."""
+def _label(position: Position, chosen: Decision, events: Sequence[Event] | None) -> Message:
+    """:func:`decision_label` of a decision known to be legal in ``position``, as a message."""
     family, cells = chosen.family, chosen.cells
     if family == "place":
-        return f"{chosen.kind.title} {cells[0]}"
+        kind = Message(f"kind.{chosen.kind.letter}")
+        return Message("moves.place", {"kind": kind, "cell": cells[0]})
     if family == "pass":
-        return "pass"
+        return Message("moves.pass")
     if family == "grow":
-        return "grow " + ", ".join(cells)
+        return Message("moves.grow", {"cells": ", ".join(cells)})
     if family == "swap":
-        return f"swap {cells[0]}↔{cells[1]}"
+        return Message("moves.swap", {"cells": f"{cells[0]}↔{cells[1]}"})
     choice = position.choice
     if choice == "boar-target":  # R-20: the target always moves, so a push event exists
         pushes = [e for e in events or () if e.type == "push"]
         pushes = pushes or [e for e in position.play_with_events(chosen)[1] if e.type == "push"]
-        return f"push {cells[0]}→{pushes[0].info['to']}"
+        return Message("moves.push", {"cells": f"{cells[0]}→{pushes[0].info['to']}"})
     if choice == "fox-order":  # the token now on that cell activates first
-        return f"{position.top(cells[0]).kind.title} {cells[0]} first"
-    return f"raise {cells[0]}"  # the Crow's cell (R-23)
+        kind = Message(f"kind.{position.top(cells[0]).kind.letter}")
+        return Message("moves.first", {"kind": kind, "cell": cells[0]})
+    return Message("moves.raise", {"cell": cells[0]})  # the Crow's cell (R-23)
 
 
 def move_entries(nodes: Iterable[Any]) -> list[MoveEntry]:
@@ -182,8 +189,8 @@ def _entry(
         effect=choice in EFFECT_CHOICES,
         kind=chosen.kind.letter if chosen.family == "place" else "",
         decision=str(chosen),
-        label=_label(before, chosen, events),
-        narration=" ".join(e.text for e in events),
+        label=_label(before, chosen, events).text(),
+        narration=" ".join(e.text() for e in events),
     )
     return entry, LineState(turn, choice, green, purple)
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ..engine import CernunosError, IllegalDecisionError, Kind, Position, Step
 from ..engine.deprecation import warn_renamed
 from ..engine.position import DecisionLike
+from ..i18n import Message
 from ..record.text import GLYPHS
 from ..record.tree import Game, GameNode
 from .analyses import AnalysisMemory, stored_state, worth_keeping
@@ -654,7 +655,8 @@ class Session:
                 if node not in self._game:
                     continue
                 state = self._display.line_state(node.parent) if node.parent else None
-                evaluation, text = node_eval(node, result), mark_text(node, result, state)
+                evaluation = node_eval(node, result)
+                text = mark_text(node, result, state, self.language)
                 now = (result.mark, text, evaluation)
                 if (node.mark, node.mark_text, self._evals.get(node.id)) != now:
                     node.mark, node.mark_text = result.mark, text
@@ -707,15 +709,20 @@ def _explained(position: Position, item: object, error: IllegalDecisionError) ->
     kind, at, cell = text.partition("@")
     if at and position.choice in ("placement", "final-placement"):
         try:
-            why = position.placement_refusal(kind, cell)
+            why = position.placement_refusal_message(kind, cell)
         except ValueError:
             why = None
         if why:
-            name = Kind.from_letter(kind).title
-            same = " ".join(d for d in error.legal if d.startswith(f"{kind.upper()}@"))
-            every = " ".join(error.legal)
-            legal = f"legal {name} placements: {same}" if same else f"legal: {every}"
-            return IllegalDecisionError(
-                f"{name} cannot go on {cell}: {why}; {legal}", text, error.legal
+            letter = Kind.from_letter(kind).letter
+            same = " ".join(d for d in error.legal if d.startswith(f"{letter}@"))
+            name = Message(f"kind.the.{letter}")
+            legal = (
+                Message("refusal.legal_kind", {"kind": name, "decisions": same})
+                if same
+                else Message("refusal.legal", {"decisions": " ".join(error.legal)})
             )
+            words = Message(
+                "refusal.cannot_go", {"kind": name, "cell": cell, "why": why, "legal": legal}
+            )
+            return IllegalDecisionError(words.text(), text, error.legal).said(words)
     return error

@@ -12,10 +12,13 @@ Every value sent to the page is from **Green's side** (+ is good for Green), wit
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING
 
 from ..engine import Decision, Player, Position
+from ..i18n import Message
+from ..i18n import text as i18n_text
 from ..record.movetext import (
     EFFECT_CHOICES,
     LineState,
@@ -293,7 +296,9 @@ def node_eval(node: GameNode, reviewed: NodeReview) -> dict | None:
     return out
 
 
-def mark_text(node: GameNode, reviewed: NodeReview, state: LineState | None = None) -> str:
+def mark_text(
+    node: GameNode, reviewed: NodeReview, state: LineState | None = None, language: str = "en"
+) -> str:
     """A review's mark in words, one value per position, all from Green's side: the value
     before the decision and after it (each position's own evaluation, as the graph shows),
     the best decision with its value, its line numbered as the move list (``state``: how
@@ -305,7 +310,8 @@ def mark_text(node: GameNode, reviewed: NodeReview, state: LineState | None = No
 
     The mark compares the decisions as the search before rated them (:func:`.review.judge`:
     a decision apart, two searches are not comparable), hence that last clause; it is left
-    out when both values are proven (the outcomes say it)."""
+    out when both values are proven (the outcomes say it). In ``language``: the values'
+    words, the labels and the sentence (``"?? gaffe de Vert : 5. Corbeau c2 ..."``)."""
     if not reviewed.mark or node.parent is None:
         return ""
     from .review import MARK_NAMES, drop_for
@@ -315,31 +321,52 @@ def mark_text(node: GameNode, reviewed: NodeReview, state: LineState | None = No
     entry, after_state = next_entry(state, before, reviewed.decision, node.events)
     number = move_record(entry, after_state)["number"]
     head = f"{number}{'.' if before.side == Player.GREEN else '…'} "
-    played = head + entry.label
-    who = reviewed.decider
-    text = f"{reviewed.mark} {MARK_NAMES[reviewed.mark]} by {who.title}: {played}"
+    label = decision_label(before, reviewed.decision, node.events, language)
+    who = Message(f"player.{reviewed.decider.letter}")
+    name = Message(f"review.mark.{MARK_NAMES[reviewed.mark]}")
+    params = {"mark": reviewed.mark, "name": name, "player": who, "played": head + label}
+    text = i18n_text("review.mark", language, **params)
     was, now = reviewed.before, reviewed.evaluation.value if reviewed.evaluation else None
     if was is not None:
-        now_text = "not evaluated yet" if now is None else green_text(now.green, now.proven)
-        text += f", {green_text(was.green, was.proven)} → {now_text}"
+        said = partial(_value_words, language=language)
+        now_text = i18n_text("review.not_evaluated", language) if now is None else said(now)
+        text = i18n_text("review.values", language, text=text, was=said(was), now=now_text)
     if reviewed.best:
-        line = move_text(_entries(state, before, reviewed.best_line or (reviewed.best,)))
-        best = head + decision_label(before, reviewed.best)
-        worth = "" if was is None else f", {green_text(was.green, was.proven)}"
-        text += f"; best was {best}{worth} ({line})"
+        pv = reviewed.best_line or (reviewed.best,)
+        line = move_text(_entries(state, before, pv, language))
+        best = head + decision_label(before, reviewed.best, None, language)
+        worth = "" if was is None else f", {_value_words(was, language)}"
+        text = i18n_text("review.best_was", language, text=text, best=best + worth, line=line)
     rated = reviewed.played
     if was is not None and rated is not None and not (was.proven and rated.proven):
-        drop = drop_for(was, rated, who)
-        text += f"; the search before rated {entry.label} {drop:.2f} worse for {who.title}"
+        drop = f"{drop_for(was, rated, reviewed.decider):.2f}"
+        text = i18n_text("review.rated", language, text=text, label=label, drop=drop, player=who)
     return text
 
 
-def _entries(state: LineState, position: Position, pv: Sequence) -> list:
-    """The move entries of the first :data:`MARK_LINE` decisions of ``pv`` from ``position``."""
+def _value_words(value, language: str) -> str:
+    """A value's green_text in ``language`` (a proven outcome in words, else the number)."""
+    words = green_text(value.green, value.proven)
+    key = _VALUE_KEYS.get(words)
+    return words if key is None else i18n_text(key, language)
+
+
+_VALUE_KEYS = {
+    "Green wins": "value.green_wins",
+    "draw": "value.draw",
+    "Purple wins": "value.purple_wins",
+}
+
+
+def _entries(state: LineState, position: Position, pv: Sequence, language: str = "en") -> list:
+    """The move entries of the first :data:`MARK_LINE` decisions of ``pv`` from ``position``,
+    their labels in ``language``."""
     entries = []
     for decision in list(pv)[:MARK_LINE]:
         after, events = position.play_with_events(decision)
         entry, state = next_entry(state, position, decision, events)
+        if language != "en":
+            entry = replace(entry, label=decision_label(position, decision, events, language))
         entries.append(entry)
         position = after
     return entries

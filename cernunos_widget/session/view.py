@@ -53,7 +53,7 @@ def build_view(position: Position, events: tuple[Event, ...] = (), language: str
                 "base": info.base,
                 "deer": list(info.deer),
                 "wolves": list(info.wolves),
-                "text": str(info),
+                "text": info.message().text(language),
             }
             for cell, info in position.powers().items()
         },
@@ -65,7 +65,9 @@ def build_view(position: Position, events: tuple[Event, ...] = (), language: str
         "grow": {"options": [], "count": 0, "trees": []},
         "can_pass": "pass" in texts,
         "option_count": len(texts),
-        "events": [{"type": e.type, "text": e.text, "cells": list(e.cells)} for e in events],
+        "events": [
+            {"type": e.type, "text": e.text(language), "cells": list(e.cells)} for e in events
+        ],
         "changed": sorted({c for e in events for c in e.cells}, key=CELL_INDEX.get),
         "result": "",
         "result_text": "",
@@ -98,7 +100,7 @@ def build_view(position: Position, events: tuple[Event, ...] = (), language: str
     result = position.result()
     if result is not None:
         view["result"] = str(result)
-        view["result_text"] = result.summary
+        view["result_text"] = result.summary_message().text(language)
     return view
 
 

@@ -441,7 +441,7 @@ class CernunosWidget(anywidget.AnyWidget):
                 if value is not None:
                     reply["value"] = value
             except CernunosError as error:
-                reply.update(ok=False, message=str(error))
+                reply.update(ok=False, message=error.text(self.language))
             except Exception as error:  # noqa: BLE001 - a bug: logged, the page gets a line
                 _log.exception("cernunos widget: request failed")
                 reply.update(ok=False, message=f"internal error: {type(error).__name__}")

@@ -21,6 +21,7 @@ from html import escape
 from pathlib import Path
 
 from ..engine import CernunosError
+from ..i18n import check_language
 from ..record.destination import destination, replacing, stream
 from ..record.tree import Game
 from ..session.core import Session
@@ -93,17 +94,19 @@ def to_html(
     analyse: bool | float | None = None,
     engine: str = "auto",
     playable: bool = True,
+    language: str | None = None,
 ) -> str:
     """The page of a session's board (or a game's, standing at the end of its main line)
     and its whole tree; written to ``path`` too when given.  ``analyse`` (True, or seconds
     a node): first analyse the main line with ``engine`` and review it
     (:func:`.session.mainline.analyse_main_line`, a progress bar in a notebook).
-    ``playable=False``: the reader only walks the tree."""
+    ``playable=False``: the reader only walks the tree. ``language``: a game's page speaks
+    it (``"en"``, ``"fr"``); a session's page speaks the session's."""
     from ..session.mainline import analyse_main_line, check_analyse
 
     seconds = check_analyse(analyse)
     check_playable(playable)
-    session = _session(source)
+    session = _session(source, language)
     if seconds is not None:
         analyse_main_line(session, seconds, engine, progress=True)
     return save_page(export_state(session), path, title, playable=playable)
@@ -115,14 +118,16 @@ def boards_html(
     title: str = "Cernunos",
     *,
     playable: bool = True,
+    language: str | None = None,
 ) -> str:
     """One page with several boards (sessions, games, or widgets' exported states), sharing
-    one copy of the code; written to ``path`` too when given."""
+    one copy of the code; written to ``path`` too when given. ``language``: the games' boards
+    speak it (a session's and a state's keep theirs)."""
     if isinstance(sources, (str, dict, Game, Session)) or not isinstance(sources, Sequence):
         raise StaticPageError(
             f"boards_html takes a list of sessions, games or states, not a {type(sources).__name__}"
         )
-    states = [s if isinstance(s, dict) else export_state(_session(s)) for s in sources]
+    states = [s if isinstance(s, dict) else export_state(_session(s, language)) for s in sources]
     return save_page(states, path, title, playable=playable)
 
 
@@ -149,12 +154,19 @@ def course_state(language: str = "en", lesson: str | None = None) -> dict:
     return {**export_state(session), "course": run.course(), "lesson_state": run.state()}
 
 
-def _session(source: Session | Game) -> Session:
+def _session(source: Session | Game, language: str | None = None) -> Session:
+    if language is not None:
+        check_language(language)
     if isinstance(source, Game):
-        source = Session(source)
+        source = Session(source, language or "en")
     if not isinstance(source, Session):
         raise StaticPageError(
             f"a static page shows a Session or a Game, not a {type(source).__name__}"
+        )
+    if language is not None and language != source.language:
+        raise StaticPageError(
+            f"this session speaks {source.language!r}: its page keeps it (Session(game, "
+            f"language={language!r}) makes one that speaks {language!r})"
         )
     return source
 

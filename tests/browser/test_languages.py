@@ -59,16 +59,28 @@ def test_a_french_board_switches_to_english_and_back_live(lab):
 
 
 def test_a_static_page_keeps_the_boards_language_and_plays_in_it(page, offline, tmp_path):
-    w = CernunosWidget(language="fr")
+    w = CernunosWidget(game="T@b2 B@b2", language="fr")
     path = tmp_path / "fr.html"
     w.to_html(path)
     page.goto(path.as_uri())
     root = page.locator(".cw-root").first
     expect(root).to_have_attribute("data-static", "true", timeout=30_000)
     prompt = page.locator(".cw-root [data-role=prompt]")
-    expect(prompt).to_have_text(FR_PROMPT)
-    page.locator('.cw-root [data-kind="B"][data-player="g"]').click()
-    page.locator('.cw-root [data-cell="b2"]').click()  # the page's own session answers
-    expect(root).to_have_attribute("data-current", "1")
-    expect(prompt).to_have_text("Vert pose un jeton (encore une pose ce tour-ci)")
+    expect(prompt).to_have_text("Violet pose un jeton (encore deux poses ce tour-ci)")
+    expect(page.locator('.cw-root [data-action="back"]')).to_have_attribute("aria-label", "Retour")
+    expect(page.locator('.cw-root [data-key="target"]')).to_have_text("cliquable")
+    expect(page.locator('.cw-root [data-movelist] [data-node="2"]')).to_have_text("Sanglier b2")
+    page.locator('.cw-root [data-kind="T"][data-player="p"]').click()
+    page.locator('.cw-root [data-cell="b2"]').click()  # a power 1 Boar: refused, in French
+    expect(page.locator(".cw-root [data-role=message]")).to_contain_text(
+        "Impossible de poser l’Arbre en b2\u00a0: en b2, le Sanglier vert a une puissance de 1"
+    )
+    expect(root).to_have_attribute("data-current", "2")
+    page.locator('.cw-root [data-kind="B"][data-player="p"]').click()
+    page.locator('.cw-root [data-cell="b1"]').click()  # the page's own session answers
+    expect(root).to_have_attribute("data-current", "3")
+    expect(prompt).to_have_text("Violet pose un jeton (encore une pose ce tour-ci)")
+    expect(page.locator(".cw-root [data-role=narration]")).to_contain_text(
+        "En b1, le Sanglier violet décale le Sanglier vert de b2 vers b3."
+    )
     assert offline == []

@@ -54,7 +54,7 @@ def test_r20_boar_target_is_the_owners_choice_in_board_order_and_wraps():
     p, events = p.play_with_events("a1")
     assert p.cpn() == cpn({"b1": "B", "b2": "T", "d1": "t"}, "g", "1")
     assert "Green's Boar on b1 pushes Purple's Tree from a1 to d1 (wrapping around)." in [
-        e.text for e in events
+        e.text() for e in events
     ]
 
 

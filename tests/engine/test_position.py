@@ -109,7 +109,7 @@ def test_events_tell_what_happened_in_order():
     p = Position.from_cpn(cpn({"b3": "d", "c3": "F"}))
     after, events = p.play_with_events("B@b2")
     assert [e.type for e in events] == ["place", "activate", "push"]
-    assert events[2].text == (
+    assert events[2].text() == (
         "Green's Boar on b2 pushes Purple's Deer from b3 to b1 (wrapping around)."
     )
     assert events[2].cells == ("b2", "b3", "b1") and events[2].info["wrapped"] is True
@@ -119,13 +119,13 @@ def test_events_tell_what_happened_in_order():
 def test_events_name_burning_fires():
     p = Position.from_cpn(cpn({"c3": "f"}))
     _, events = p.play_with_events("T@c2")
-    assert events[-1].text == "Green's Tree on c2 burns next to Purple's Fire on c3."
+    assert events[-1].text() == "Green's Tree on c2 burns next to Purple's Fire on c3."
 
 
 def test_events_end_with_the_result():
     p = Position.from_cpn(FINAL_PLACEMENT)
     _, events = p.play_with_events("pass")
-    assert [e.text for e in events] == [
+    assert [e.text() for e in events] == [
         "Purple declines the final placement.",
         "Game over: Green wins (cells 7-1, Trees on top 1-1, burned 11-0).",
     ]

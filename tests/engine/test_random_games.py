@@ -63,5 +63,6 @@ def test_events_do_not_change_the_outcome():
             d = rng.choice(p.legal_decisions())
             after, events = p.play_with_events(d)
             assert after == p.play(d)
-            assert events and all(e.text.endswith(".") for e in events)
+            assert events and all(e.text().endswith(".") for e in events)
+            assert all(e.text("fr").endswith(".") for e in events)
             p = after

@@ -45,7 +45,7 @@ test("counts say they are provisional while the review runs or when it stopped e
   assert.match(reviewCounts({ ...running, status: "cancelled" }), /provisional: the review ended before its last pass/);
   const done = reviewCounts({ ...running, status: "done", pass: 3 });
   assert.doesNotMatch(done, /provisional/);
-  assert.match(done, /data-counts="green"><b>Green<\/b> <span title="inaccuracys">1&#8239;\?!<\/span>/);
+  assert.match(done, /data-counts="green"><b>Green<\/b> <span title="inaccuracies">1&#8239;\?!<\/span>/);
   assert.equal(provisional({}), "");
 });
 

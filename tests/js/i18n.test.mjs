@@ -27,3 +27,46 @@ test("placeholders are filled, a nested message in the same language", () => {
 test("both catalogues have the same keys", () => {
   assert.deepEqual(Object.keys(CATALOGUES.fr).sort(), Object.keys(CATALOGUES.en).sort());
 });
+
+test("a move's label, written by the record in English, is shown in the board's language", async () => {
+  const { moveLabel } = await import("../../cernunos_widget/js/moves.js");
+  setLanguage("fr");
+  const said = ["Boar b2", "Fox a2 first", "pass", "grow a1, c2", "swap a1↔b2", "push b1→c1", "raise b3", "Squirrel c3", "Bear b2"].map(moveLabel);
+  assert.deepEqual(said, [
+    "Sanglier b2", "Renard a2 d’abord", "passe", "pousse a1, c2", "échange a1↔b2", "décale b1→c1", "remonte b3", "Écureuil c3", "Bear b2",
+  ]);
+  setLanguage("en");
+  assert.equal(moveLabel("Boar b2"), "Boar b2");
+});
+
+test("the page's parts speak French once the board does", async () => {
+  const { analysisHtml } = await import("../../cernunos_widget/js/panel.js");
+  const { resultBanner } = await import("../../cernunos_widget/js/dom.js");
+  setLanguage("fr");
+  assert.match(analysisHtml({ source: "none", analysis: null, name: "" }), /Aucune analyse de cette position dans cette page\./);
+  const banner = resultBanner({ result_text: "Vert gagne (cases 7-5, Arbres au sommet 3-2, brûlés 0-1)" });
+  assert.match(banner, /Partie finie<\/span> <strong class="cw-banner-who">Vert gagne<\/strong>/);
+  setLanguage("en");
+  assert.match(analysisHtml({ source: "none", analysis: null, name: "" }), /No analysis of this position in this page\./);
+});
+
+test("an analysis's limit, written by the kernel in English, is said in French", async () => {
+  const { analysisHtml } = await import("../../cernunos_widget/js/panel.js");
+  const line = { decision: "B@a1", green: 0.2, green_text: "Green wins", describe: "", proven: "win", pv: ["B@a1"], labels: ["Boar a1"], depth: 6, nodes: 1234, seconds: 0.5 };
+  const shown = { source: "live", name: "x", analysis: { node: 1, status: "done", lines: [line], limit: "time 5, depth 8", engine: "auto" } };
+  setLanguage("fr");
+  const html = analysisHtml(shown);
+  assert.match(html, /terminée · durée 5\u00a0s, profondeur 8 · auto/);
+  assert.match(html, /Vert gagne/);
+  setLanguage("en");
+  assert.match(analysisHtml(shown), /done · time 5, depth 8 · auto/);
+});
+
+test("the hint's margin, written by the solver in English, is said in French", async () => {
+  const { marginWords } = await import("../../cernunos_widget/js/hint.js");
+  setLanguage("fr");
+  assert.equal(marginWords("by 2 cells, +1 Trees on top, -1 burned"), "de 2 case(s), +1 Arbres au sommet, -1 brûlés");
+  assert.equal(marginWords("by forfeit"), "par forfait");
+  setLanguage("en");
+  assert.equal(marginWords("by 1 cell"), "by 1 cell");
+});

@@ -73,7 +73,9 @@ def play_game(
             "c": position.choice,
             "x": token,
             "v": build_view(child, events),
+            "f": french_words(child, events),
             "r": [kind, cell, position.placement_refusal(kind, cell)],
+            "rf": position.placement_refusal(kind, cell, "fr"),
         }
         if moves:
             entry, state = next_entry(state, position, token, events)
@@ -82,6 +84,17 @@ def play_game(
         steps.append(step)
         position = child
     return steps, move_text(entries) if moves else None
+
+
+def french_words(position: Position, events) -> dict:
+    """What the view says in French (the prompt, the narration, the result): the rest of a
+    view does not depend on the language."""
+    view = build_view(position, events, "fr")
+    texts = [e["text"] for e in view["events"]]
+    return {key: view[key] for key in FRENCH_FIELDS} | {"events": texts}
+
+
+FRENCH_FIELDS = ("prompt", "result_text")
 
 
 def dense_board(rng: random.Random, rules: Rules) -> str:

@@ -44,8 +44,8 @@ CPNS = (
 class Kernel:
     """A widget whose page messages are answered here, replies collected."""
 
-    def __init__(self, rules: str) -> None:
-        self.widget = CernunosWidget(rules=rules)
+    def __init__(self, rules: str, language: str = "en") -> None:
+        self.widget = CernunosWidget(rules=rules, language=language)
         self.replies: list[dict] = []
         self.widget.send = lambda content, buffers=None: self.replies.append(content)
 
@@ -110,7 +110,8 @@ def write_vectors(folder: Path, seed: int = 21, sequences: int = 60, length: int
     requests = 0
     with (folder / "session.jsonl").open("w", encoding="utf-8") as out:
         for index in range(sequences):
-            kernel = Kernel(RULES[index % len(RULES)])
+            # every third board speaks French: its refusals and views too (issue #22 item 1)
+            kernel = Kernel(RULES[index % len(RULES)], "fr" if index % 3 == 2 else "en")
             start = kernel.state()
             steps = []
             for _ in range(length):

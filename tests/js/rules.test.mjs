@@ -20,6 +20,11 @@ const SHOWN = 12; // failures listed at most
 
 
 /** Replay one game; the first failure in it (the chain diverges after one), or null. */
+// make_rules_vectors.py's french_words: what a view says in French.
+function frenchWords(view) {
+  return { prompt: view.prompt, result_text: view.result_text, events: view.events.map((e) => e.text) };
+}
+
 function checkGame(game) {
   const where = (i, field) => `game ${game.name} (rules ${game.rules}), decision ${i}, field ${field}`;
   let position;
@@ -37,6 +42,10 @@ function checkGame(game) {
     if (refusal !== step.r[2]) {
       return where(n, `placementRefusal(${step.r[0]}, ${step.r[1]}): expected ${step.r[2]}, got ${refusal}`);
     }
+    const french = position.placementRefusal(step.r[0], step.r[1], "fr");
+    if (french !== step.rf) {
+      return where(n, `placementRefusal(${step.r[0]}, ${step.r[1]}, "fr"): expected ${step.rf}, got ${french}`);
+    }
     const opts = position.legalTexts().join(" ");
     if (opts !== step.o) return where(n, `options: expected ${step.o}, got ${opts}`);
     const decider = position.decider === null ? "" : "gp"[position.decider];
@@ -50,6 +59,8 @@ function checkGame(game) {
       return where(n, `child: playing ${step.x} threw ${error.stack}`);
     }
     d = difference(step.v, buildView(position, events), "view");
+    if (d) return where(n, `${d} (decision ${step.x})`);
+    d = difference(step.f, frenchWords(buildView(position, events, "fr")), "French view");
     if (d) return where(n, `${d} (decision ${step.x})`);
     if ("m" in step) {
       d = checkMove(step, before, events, moves);

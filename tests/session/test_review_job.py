@@ -229,3 +229,8 @@ def test_a_mark_text_has_one_value_per_position_and_the_best_with_its_own():
         "? mistake by Purple: 1… Deer a1, 0.00 → not evaluated yet; best was 1… Tree c1, "
         "0.00 (1… Tree c1); the search before rated Deer a1 0.25 worse for Purple"
     )
+    assert mark_text(green, reviewed, language="fr") == (  # issue #22: the review in French
+        "?? gaffe de Vert\u00a0: 1. Sanglier b2, +0.10 → −0.30\u202f; le meilleur était "
+        "1. Arbre a1, +0.10 (1. Arbre a1 · Sanglier b3)\u202f; la recherche d’avant jugeait "
+        "Sanglier b2 moins bon de 0.60 pour Vert"
+    )

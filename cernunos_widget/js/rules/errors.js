@@ -1,9 +1,24 @@
 // engine/errors.py: every bad input raises one of these; `name` is the engine's class name.
+// `message` is English; an error given its words as a message (said) speaks other languages.
+
+import { t } from "../i18n.js";
 
 export class CernunosError extends Error {
   constructor(message) {
     super(message);
     this.name = new.target.name;
+    this.words = null;
+  }
+
+  /** This error, its words being ``words`` ({key, params}); returns it, to be thrown. */
+  said(words) {
+    this.words = words;
+    return this;
+  }
+
+  /** The reason in ``lang`` (English when the error has no message). */
+  text(lang = "en") {
+    return this.words ? t(this.words.key, this.words.params, lang) : this.message;
   }
 }
 export class NotationError extends CernunosError {}

@@ -107,7 +107,7 @@ export function nextEntry(state, before, decision, events = null, { index = 0, n
     kind: code < PASS ? KIND_LETTERS[Math.floor(code / CELL_COUNT)] : "",
     decision: codeToText(code),
     label: label(before, code, events),
-    narration: events.map((e) => e.text).join(" "),
+    narration: events.map((e) => e.text()).join(" "),
   });
   return { entry, state: new LineState(turn, choice, greenTurn, purpleTurn) };
 }

@@ -5,7 +5,7 @@
 import { coverableCells, occupiedCounts, powerParts, topTreeCounts } from "./board.js";
 import { codeToText, isCode, textToCode } from "./decisions.js";
 import { CernunosError, IllegalDecisionError, NotAtBoundaryError, NotationError } from "./errors.js";
-import { gameOver } from "./events.js";
+import { gameOver, tokenMessage } from "./events.js";
 import {
   CHOICE_NAMES, FORFEIT, LAST, OVER,
   PHASE_LETTERS, START, TWO, Work,
@@ -15,7 +15,7 @@ import { phrase, t } from "../i18n.js";
 import { START_CPN, checkReachable, formatCpn, parseCpn, reservesOf } from "./notation.js";
 import { clip, pyRepr } from "./pytext.js";
 import { rulesOf } from "./rules.js";
-import { FIRE, KIND_LETTERS, KIND_MASK, KIND_TITLES, OWNER_BIT, PLAYER_LETTERS, PLAYER_TITLES, TREE, ownerOf, tokenLetter } from "./tokens.js";
+import { FIRE, KIND_LETTERS, KIND_MASK, OWNER_BIT, PLAYER_LETTERS, TREE, ownerOf, tokenLetter } from "./tokens.js";
 
 /** R-17: cells occupied, then more Trees on top, then fewer burned Trees. */
 function score(board, burned) {
@@ -26,19 +26,20 @@ function score(board, burned) {
   return makeResult(k === undefined ? null : k > 0 ? 0 : 1, false, cells, trees, [...burned]);
 }
 
-/** R-15, R-17: {winner (0, 1 or null), forfeit, cells, trees, burned, text, summary}. */
+/** R-15, R-17: {winner (0, 1 or null), forfeit, cells, trees, burned, text, summary,
+ * summaryMessage} (summary: English; summaryMessage: the words as a message, ../i18n.js). */
 function makeResult(winner, forfeit, cells = [0, 0], trees = [0, 0], burned = [0, 0]) {
   const who = winner === null ? "draw" : ["green", "purple"][winner];
   const text = forfeit
     ? `${who} forfeit`
     : `${who} ${cells[0]}-${cells[1]} ${trees[0]}-${trees[1]} ${burned[0]}-${burned[1]}`;
-  let summary;
-  if (forfeit) summary = `${PLAYER_TITLES[winner]} wins by forfeit`;
-  else {
-    const s = `cells ${cells[0]}-${cells[1]}, Trees on top ${trees[0]}-${trees[1]}, burned ${burned[0]}-${burned[1]}`;
-    summary = winner === null ? `draw (${s})` : `${PLAYER_TITLES[winner]} wins (${s})`;
-  }
-  return Object.freeze({ winner, forfeit, cells, trees, burned, text, summary });
+  const player = winner === null ? null : phrase(`player.${PLAYER_LETTERS[winner]}`);
+  const score = { cells: cells.join("-"), trees: trees.join("-"), burned: burned.join("-") };
+  const summaryMessage = forfeit
+    ? phrase("result.forfeit", { player })
+    : winner === null ? phrase("result.draw", score) : phrase("result.wins", { player, ...score });
+  const summary = t(summaryMessage.key, summaryMessage.params, "en");
+  return Object.freeze({ winner, forfeit, cells, trees, burned, text, summary, summaryMessage });
 }
 
 function cellOf(cell) {
@@ -185,15 +186,15 @@ export class Position {
     let what;
     if (!isCode(code)) {
       text = clip(code);
-      what = `illegal decision ${text}: no decision has this code`;
+      what = phrase("refusal.no_code", { text });
     } else {
       text = codeToText(code);
-      what = `illegal decision ${pyRepr(text)}`;
+      what = phrase("refusal.illegal", { text: pyRepr(text) });
     }
     const why = legal.length
-      ? `${what}: ${this.describePending()}; legal: ${legal.join(" ")}`
-      : `${what}: the game is over (${this.result().text})`;
-    throw new IllegalDecisionError(why, text, legal);
+      ? phrase("refusal.not_legal", { what, pending: this.pendingMessage(), legal: legal.join(" ") })
+      : phrase("refusal.over", { what, result: this.result().text });
+    throw new IllegalDecisionError(t(why.key, why.params, "en"), text, legal).said(why);
   }
 
   /** The position after a decision (its text or its code). */
@@ -214,7 +215,7 @@ export class Position {
     const work = this.work(events);
     work.apply(code);
     const after = new Position(work, work.settle());
-    if (after.phaseIndex === OVER) events.push(gameOver(after.result().summary));
+    if (after.phaseIndex === OVER) events.push(gameOver(after.result().summaryMessage));
     return Object.freeze({ before: this, decision: codeToText(code), position: after, events });
   }
 
@@ -247,7 +248,8 @@ export class Position {
     return this.board[cellOf(cell)].map(tokenLetter).join("");
   }
 
-  /** R-9, R-10: {cell, owner, kind, base, deer, wolves, total, text} of a top token, or null. */
+  /** R-9, R-10: {cell, owner, kind, base, deer, wolves, total, text, message} of a top token
+   * (text: English; message: the words to put in a language), or null. */
   power(cell) {
     const i = cellOf(cell);
     const stack = this.board[i];
@@ -256,7 +258,12 @@ export class Position {
     const deer = deerCells.map((c) => CELL_NAMES[c]);
     const wolves = wolfCells.map((c) => CELL_NAMES[c]);
     const total = base + deer.length - wolves.length;
-    const parts = [`base ${base}`, ...deer.map((c) => `+1 Deer ${c}`), ...wolves.map((c) => `-1 Wolf ${c}`)];
+    const parts = [
+      phrase("power.base", { base }),
+      ...deer.map((c) => phrase("power.deer", { cell: c })),
+      ...wolves.map((c) => phrase("power.wolf", { cell: c })),
+    ];
+    const message = phrase("power.text", { total, parts });
     const code = stack[stack.length - 1];
     return Object.freeze({
       cell: CELL_NAMES[i],
@@ -266,7 +273,8 @@ export class Position {
       deer,
       wolves,
       total,
-      text: `${total} (${parts.join(", ")})`,
+      text: t(message.key, message.params, "en"),
+      message,
     });
   }
 
@@ -297,28 +305,29 @@ export class Position {
   }
 
   /** Why the side may not place ``kind`` on ``cell`` now, in words; null if it may. */
-  placementRefusal(kind, cell) {
+  placementRefusal(kind, cell, lang = "en") {
+    const why = this.placementRefusalMessage(kind, cell);
+    return why === null ? null : t(why.key, why.params, lang);
+  }
+
+  /** placementRefusal as a message ({key, params}, ../i18n.js), or null. */
+  placementRefusalMessage(kind, cell) {
     const k = kindOf(kind);
     const i = cellOf(cell);
     if (this.choice !== "placement" && this.choice !== "final-placement") {
-      return `it is not the time to place a token: ${this.describePending()}`;
+      return phrase("refusal.not_time", { pending: this.pendingMessage() });
     }
     const who = this.sideIndex;
-    if (!this.reserve[who * OWNER_BIT + k]) return `${PLAYER_TITLES[who]} has no ${KIND_TITLES[k]} left in reserve`;
+    if (!this.reserve[who * OWNER_BIT + k]) {
+      return phrase("refusal.none_left", { player: phrase(`player.${PLAYER_LETTERS[who]}`), kind: phrase(`kind.${KIND_LETTERS[k]}`) });
+    }
     const stack = this.board[i];
     if (!stack.length) return null;
     const top = stack[stack.length - 1];
-    if (k === TREE && (top & KIND_MASK) === FIRE) {
-      return `a Tree may never be placed on a Fire, as on ${cell} (R-12)`;
-    }
+    if (k === TREE && (top & KIND_MASK) === FIRE) return phrase("refusal.tree_on_fire", { cell });
     if (ownerOf(top) !== who) {
       const info = this.power(cell);
-      if (info.total > 0) {
-        return (
-          `${cell} is ${PLAYER_TITLES[ownerOf(top)]}'s ${KIND_TITLES[top & KIND_MASK]} with power ${info.text} ` +
-          "(R-9, R-10): only a power of 0 or less can be covered (R-11)"
-        );
-      }
+      if (info.total > 0) return phrase("refusal.power", { cell, token: tokenMessage(top), power: info.message });
     }
     return null;
   }

@@ -3,6 +3,7 @@
 
 import { CELL_INDEX, CELL_NAMES } from "./geometry.js";
 import { KIND_LETTERS, PLAYER_LETTERS } from "./tokens.js";
+import { t } from "../i18n.js";
 
 const byBoardOrder = (a, b) => CELL_INDEX[a] - CELL_INDEX[b];
 
@@ -25,7 +26,8 @@ export function buildView(position, events = [], lang = "en") {
   }
   const powers = {};
   for (const [cell, info] of Object.entries(position.powers())) {
-    powers[cell] = { total: info.total, base: info.base, deer: info.deer, wolves: info.wolves, text: info.text };
+    const text = t(info.message.key, info.message.params, lang);
+    powers[cell] = { total: info.total, base: info.base, deer: info.deer, wolves: info.wolves, text };
   }
   const view = {
     cpn: position.atBoundary ? position.cpn() : "",
@@ -48,7 +50,7 @@ export function buildView(position, events = [], lang = "en") {
     grow: { options: [], count: 0, trees: [] },
     can_pass: texts.includes("pass"),
     option_count: texts.length,
-    events: events.map((e) => ({ type: e.type, text: e.text, cells: [...e.cells] })),
+    events: events.map((e) => ({ type: e.type, text: e.text(lang), cells: [...e.cells] })),
     changed: [...new Set(events.flatMap((e) => e.cells))].sort(byBoardOrder),
     result: "",
     result_text: "",
@@ -78,7 +80,7 @@ export function buildView(position, events = [], lang = "en") {
   const result = position.result();
   if (result !== null) {
     view.result = result.text;
-    view.result_text = result.summary;
+    view.result_text = t(result.summaryMessage.key, result.summaryMessage.params, lang);
   }
   return view;
 }

@@ -3,17 +3,11 @@
 import { ADJACENT, AROUND, BOAR_PUSH, CELL_NAMES, cellIndex } from "./geometry.js";
 import { KIND_LETTERS } from "./tokens.js";
 import { STANDARD_RULES } from "./rules.js";
+import { t } from "../i18n.js";
 
-export const ZONE_LABELS = Object.freeze({
-  T: "grows on its own cell (R-19)",
-  B: "pushes an adjacent token one cell further, wrapping around (R-20)",
-  D: "+1 power to its owner's tokens on adjacent cells (R-21)",
-  W: "-1 power to opposing tokens up to two diagonal steps away (R-24)",
-  S: "doubles the activations of its owner's adjacent tokens (R-25)",
-  X: "swaps two tokens around it (R-22)",
-  C: "brings an adjacent stack's bottom token to the top (R-23)",
-  F: "burns Trees on adjacent cells (R-26)",
-});
+// What the zone of a top token means when hovered (R-19..R-26), in English (the page shows
+// it in the board's language: the catalogues' zone.<kind>).
+export const ZONE_LABELS = Object.freeze(Object.fromEntries([...KIND_LETTERS].map((k) => [k, t(`zone.${k}`, {}, "en")])));
 
 const names = (cells) => cells.map((c) => CELL_NAMES[c]);
 
@@ -24,7 +18,7 @@ export function zoneOf(kind, cell, rules = STANDARD_RULES) {
   let cells;
   if (kind === "W") {
     cells = names(rules.wolfZone[i]);
-    if (rules.wolfSteps === 1) label = "-1 power to opposing tokens one diagonal step away (R-24, wolf-1)";
+    if (rules.wolfSteps === 1) label = t("zone.W1", {}, "en");
   } else if (kind === "X") cells = names(AROUND[i]);
   else if (kind === "T") cells = [cell];
   else cells = names(ADJACENT[i]);

@@ -46,9 +46,9 @@ function kindWord(title) {
 /** ``label`` (a move record's, English) in the board's language. */
 export function moveLabel(label) {
   if (language() === "en") return label;
-  for (const [pattern, say] of LABELS) {
+  for (const [pattern, translate] of LABELS) {
     const match = pattern.exec(label);
-    if (match && (pattern !== LABELS[1][0] || KIND_TITLES.includes(match[1]))) return say(match);
+    if (match && (pattern !== LABELS[1][0] || KIND_TITLES.includes(match[1]))) return translate(match);
   }
   return label;
 }

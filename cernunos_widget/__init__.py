@@ -14,6 +14,7 @@ __all__ = [
     "Position",
     "Result",
     "__version__",
+    "puzzles_html",
 ]
 
 
@@ -24,6 +25,10 @@ def __getattr__(name: str) -> Any:
         from .widget.adapter import CernunosWidget
 
         return CernunosWidget
+    if name == "puzzles_html":
+        from .widget.puzzle_page import puzzles_html
+
+        return puzzles_html
     if name == "Game":
         from .record.tree import Game
 

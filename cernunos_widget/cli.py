@@ -1,7 +1,8 @@
 """The ``cernunos`` command line; its output formats are a contract (see README.md).
 
-Exit codes: 0 done; 2 bad input (malformed CPN or decision, illegal decision);
-3 (``play`` only) a choice inside an effect is pending.
+Exit codes: 0 done; 1 (``puzzles check`` only) a puzzle failed its check; 2 bad input
+(malformed CPN or decision, illegal decision); 3 (``play`` only) a choice inside an
+effect is pending.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from .engine import START_CPN, CernunosError, Position, Rules
 from .engine.errors import DecisionSyntaxError, IllegalDecisionError, clip
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_PENDING = 0, 2, 3
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_PENDING = 0, 1, 2, 3
 
 
 class _BadInput(Exception):
@@ -294,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules(p)
     p.set_defaults(run=_cmd_show)
     _add_batch_commands(sub)
+    _add_puzzle_commands(sub)
     return parser
 
 
@@ -417,6 +419,152 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
         help="the search, as in solve (default auto: alpha-beta under --nodes)",
     )
     p.set_defaults(run=_cmd_analyse_games)
+
+
+def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
+    from .puzzles import candidates, mine
+    from .puzzles.sources import file_games, parse_tokens, selfplay_games
+    from .solver import InvalidLimitError, Limit
+
+    try:
+        limit = Limit(time=args.time)
+    except InvalidLimitError as e:
+        raise _BadInput(str(e)) from None
+    if (args.file is None) == (args.selfplay is None):
+        raise _BadInput("give the games: a .cgn FILE or --selfplay N (one of them)")
+    tokens = parse_tokens(args.tokens)
+    if args.file is not None:
+        games = file_games(args.file)
+    else:
+        games = selfplay_games(args.selfplay, args.bot, args.seed, args.opening)
+
+    def found(puzzle, report) -> None:
+        themes = ",".join(puzzle.themes)
+        print(
+            f"{puzzle.id} {puzzle.tokens} tokens rating {puzzle.rating} {themes}: "
+            f"{puzzle.solution}",
+            flush=True,
+        )
+
+    report = mine(candidates(games, tokens), args.log, limit, wanted=args.wanted, on_found=found)
+    print(
+        f"{report.found} puzzles in {report.tried} positions tried ({report.skipped} already "
+        f"in {args.log}), {report.seconds:.0f} s"
+    )
+    return EXIT_OK
+
+
+def _cmd_puzzles_build(args: argparse.Namespace) -> int:
+    from .puzzles import write
+    from .puzzles.sources import built
+    from .solver import InvalidLimitError, Limit
+
+    try:
+        limit = None if args.time is None else Limit(time=args.time)
+    except InvalidLimitError as e:
+        raise _BadInput(str(e)) from None
+    puzzles = built(args.logs, limit)
+    write(puzzles, args.out)
+    print(f"{len(puzzles)} puzzles written to {args.out}")
+    return EXIT_OK
+
+
+def _cmd_puzzles_check(args: argparse.Namespace) -> int:
+    from .puzzles import load, problems, proof_problems
+    from .solver import InvalidLimitError, Limit
+
+    try:
+        limit = Limit(time=args.time)
+    except InvalidLimitError as e:
+        raise _BadInput(str(e)) from None
+    if args.prove < 0:
+        raise _BadInput(f"--prove is how many puzzles to re-prove, 0 or more, not {args.prove}")
+    puzzles = load(args.file)
+    bad = 0
+    for puzzle in puzzles:
+        for problem in problems(puzzle):
+            print(f"{puzzle.id}: {problem}")
+            bad += 1
+    smallest = sorted(puzzles, key=lambda p: (p.tokens, p.id))[: args.prove]
+    for puzzle in smallest:
+        for problem in proof_problems(puzzle, limit):
+            print(f"{puzzle.id}: {problem}")
+            bad += 1
+    print(f"{len(puzzles)} puzzles replayed, {len(smallest)} re-proven: {bad} problems")
+    return EXIT_OK if bad == 0 else EXIT_FAILED
+
+
+def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("puzzles", help="mine, build and check puzzles (docs/puzzles.md)")
+    inner = p.add_subparsers(dest="action", required=True)
+    p = inner.add_parser("generate", help="mine puzzles from a .cgn file or self-play")
+    p.add_argument("file", nargs="?", metavar="FILE.cgn", help="the games to mine")
+    p.add_argument("--selfplay", type=int, metavar="N", help="mine N self-play games instead")
+    p.add_argument(
+        "--bot",
+        default="alphabeta:nodes=2000",
+        metavar="BOT",
+        help="--selfplay: both players' bot (default alphabeta:nodes=2000)",
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="--selfplay: the seed (0)")
+    p.add_argument(
+        "--opening",
+        type=int,
+        default=4,
+        metavar="K",
+        help="--selfplay: each game's first K decisions at random (default 4)",
+    )
+    p.add_argument(
+        "--log",
+        required=True,
+        metavar="LOG.jsonl",
+        help="the mining log, appended to: a run resumes where the last stopped",
+    )
+    p.add_argument(
+        "--tokens",
+        default="6-14",
+        metavar="LOW-HIGH",
+        help="tokens left in both reserves (default 6-14)",
+    )
+    p.add_argument(
+        "--time",
+        type=float,
+        default=20.0,
+        metavar="S",
+        help="seconds per proof before a position is given up (default 20)",
+    )
+    p.add_argument("--wanted", type=int, default=None, metavar="N", help="stop after N puzzles")
+    p.set_defaults(run=_cmd_puzzles_generate)
+    p = inner.add_parser("build", help="write the puzzles of mining logs as a puzzle file")
+    p.add_argument("logs", nargs="+", metavar="LOG.jsonl")
+    p.add_argument("--out", required=True, metavar="FILE.json")
+    p.add_argument(
+        "--time",
+        type=float,
+        default=None,
+        metavar="S",
+        help="mine each puzzle again with S seconds a proof (longer puzzles than a short run's)",
+    )
+    p.set_defaults(run=_cmd_puzzles_build)
+    p = inner.add_parser("check", help="replay a puzzle file by the rules; re-prove some")
+    p.add_argument(
+        "file",
+        nargs="?",
+        default=None,
+        metavar="FILE.json",
+        help="a puzzle file (default: the committed set)",
+    )
+    p.add_argument(
+        "--prove",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also re-prove the N smallest puzzles with the exact solver (default 0)",
+    )
+    p.add_argument(
+        "--time", type=float, default=60.0, metavar="S", help="seconds per proof (default 60)"
+    )
+    p.set_defaults(run=_cmd_puzzles_check)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,3 +14,15 @@ def compiled_core():
     from cernunos_widget.solver import prepare_engine
 
     prepare_engine()
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory):
+    """The documentation site built once with the README's command and -W (site_builder)."""
+    from site_builder import build_site
+
+    dest = tmp_path_factory.mktemp("site")
+    done = build_site(dest)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "WARNING" not in done.stderr and "ERROR" not in done.stderr, done.stderr
+    return dest

@@ -15,6 +15,7 @@ import {
 import { lineStateOf, moveOf } from "./moves.js";
 import { forget, languageOf, positionOf, rulesText, stepOf } from "./derive.js";
 import { rootId } from "./store.js";
+import { answerPuzzle } from "./puzzle.js";
 import { LANGUAGES, phrase, t } from "./i18n.js";
 
 export class SessionError extends CernunosError {}
@@ -222,6 +223,11 @@ export function createLocalSession() {
         analysis: {}, review: {}, settings: store.settings || {}, start: position.cpn(), headers: {},
       };
     },
+    puzzle: (store, r) => answerPuzzle(store, r, {
+      play: (node, text) => play(store, node, text),
+      setup: (cpn) => handlers.setup(store, { cpn }),
+      position: (node) => positionAt(store, resolve(store, node)),
+    }),
     check_position: (store, r) => ({ value: Position.fromCpn(checked("cpn", r.cpn), rulesText(store)).cpn() }),
     export_game: (store) => ({ value: exportGame(gameOf(store)) }),
     export_cgn: (store) => ({ value: cgnText(gameOf(store)) }),

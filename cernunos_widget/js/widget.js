@@ -34,6 +34,7 @@ import { createComment } from "./comment.js";
 import { createEditor } from "./editor.js";
 import { createExplorer } from "./explorer.js";
 import { createHint } from "./hint.js";
+import { createPuzzle } from "./puzzle.js";
 import { createLesson } from "./lesson.js";
 import { createCourseSession } from "./course.js";
 import { createOffline, staticNote } from "./offline.js";
@@ -185,6 +186,7 @@ function renderBoard({ model, el }, rebuild) {
   const explorer = createExplorer(ctx);
   const hint = createHint(ctx); // a static page's exact endgame search (hint.js)
   const offline = createOffline(ctx, root);
+  const puzzle = createPuzzle(ctx); // puzzle mode (puzzle.js): tries go to the judge
   const lesson = createLesson(ctx); // the lessons panel (lesson.js), shown in a lesson
   const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
@@ -193,10 +195,10 @@ function renderBoard({ model, el }, rebuild) {
   right.append(...reserves.els, options.el, command.el, toolbar.el, analysis.el, narration, explorer.el);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
-  root.append(header, lesson.el, main, editor.el, moves.el, glyphs.el, comment.el);
+  root.append(header, lesson.el, puzzle.el, main, editor.el, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
   attachTips(root);
-  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline, lesson];
+  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline, lesson, puzzle];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -241,6 +243,7 @@ function renderBoard({ model, el }, rebuild) {
   }
 
   function play(text) {
+    if (puzzle.intercept(storeOf(model), text)) return clearInput();
     request({ type: "play", node: storeOf(model).current, decision: text }, clearInput);
   }
 

@@ -31,6 +31,7 @@ from .prepare import engine_cached, engine_ready, prepare_engine
 from .search import Budget
 from .threads import InvalidThreadsError, available_cores, check_threads
 from .values import final_score, heuristic_score, outcome_word
+from .verdicts import Verdict, Verdicts, shallow_values, verdicts
 
 
 def solver_version() -> str:
@@ -60,6 +61,8 @@ __all__ = [
     "Solution",
     "UnknownEngineError",
     "Value",
+    "Verdict",
+    "Verdicts",
     "analyse",
     "analysis",
     "available_cores",
@@ -76,7 +79,9 @@ __all__ = [
     "play_game",
     "prepare_engine",
     "seen_by",
+    "shallow_values",
     "solve",
     "solver_version",
+    "verdicts",
     "turn_at",
 ]

@@ -93,6 +93,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._collect: dict | None = None  # a request's patch, while it is handled
         self._collect_thread: int | None = None
         self._dirty = False
+        self._puzzle = None  # a PuzzleRun in puzzle mode (puzzles/play.py)
         self.message = ""  # the last refusal of a page request (the page shows it too)
         self._lesson: LessonRun | None = None
         super().__init__(overlay=overlay, language=language, zones=page.zones(game.rules), **kwargs)
@@ -311,6 +312,45 @@ class CernunosWidget(anywidget.AnyWidget):
             )
         self._session.set_explorer(explorer)
 
+    def puzzle(self, which: object = 0, puzzles: list | None = None) -> dict:
+        """Puzzle mode (docs/puzzles.md): set up puzzle ``which`` (a :class:`.Puzzle`, its
+        index or its id) of ``puzzles`` (default the committed set); the page then judges
+        each try through this kernel.  Returns the puzzle state (:attr:`puzzle_state`)."""
+        from ..puzzles import Puzzle, get, load
+        from ..puzzles.play import PuzzleRun
+
+        if puzzles is None:
+            puzzles = load()
+            if isinstance(which, Puzzle) and which not in puzzles:
+                puzzles = [which]  # a puzzle of another set: alone
+        puzzles = list(puzzles)
+        chosen = get(which, puzzles)
+        run = PuzzleRun(puzzles, solved=self._puzzle.solved if self._puzzle else 0)
+        run.go_to(puzzles.index(chosen))
+        self._start_puzzle(run)
+        return self.puzzle_state
+
+    @property
+    def puzzle_state(self) -> dict | None:
+        """The puzzle being solved (its id, step, the count solved, the last wrong try), or
+        None outside puzzle mode."""
+        run = self._puzzle
+        if run is None:
+            return None
+        state = run.state()
+        return {"id": run.puzzle.id, **{k: v for k, v in state.items() if k != "puzzle"}}
+
+    def _start_puzzle(self, run) -> None:
+        self._puzzle = None
+        self.setup(run.puzzle.cpn)
+        run.node = self._session.node.id
+        self._puzzle = run
+        self._emit_puzzle()
+
+    def _emit_puzzle(self) -> None:
+        with self._session.lock:
+            self._emit({"gen": self._session.generation, "puzzle": self._puzzle.state()})
+
     def to_html(
         self,
         path: str | Path | None = None,
@@ -353,7 +393,10 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def _full_state(self) -> dict:
         """The whole tree with every view: the ``tree`` trait and a reset patch."""
-        return page.full_state(self._session, self._settings())
+        state = page.full_state(self._session, self._settings())
+        if self._puzzle is not None:
+            state["puzzle"] = self._puzzle.state()
+        return state
 
     def _on_change(self, change: Change) -> None:
         """A session change (under the session's lock): to the request's reply, or sent now."""
@@ -541,6 +584,28 @@ class CernunosWidget(anywidget.AnyWidget):
         """Open game ``index`` of a ``.cgn`` file's text (read in the page); say which."""
         return gamefiles.open_cgn(self._session, r.fields["text"], r.fields["index"])
 
+    def _do_puzzle(self, r: Request) -> None:
+        """Puzzle mode: judge a try (the winning decision is played with the opponent's
+        replies; a wrong one gets its proven refutation), or take the next puzzle."""
+        run = self._puzzle
+        if run is None:
+            raise RequestError("no puzzle on this board: w.puzzle() starts one")
+        if r.fields["action"] == "next":
+            run.go_to(run.index + 1)
+            return self._start_puzzle(run)
+        if r.fields["action"] == "again":
+            run.go_to(run.index)
+            return self._start_puzzle(run)
+        s = self._session
+        start = s.resolve(run.node)
+        plays = run.try_decision(r.fields["decision"], start.position)
+        if plays is not None:
+            s.play(" ".join(plays), node=run.node)
+            run.node = s.node.id
+        else:
+            s.goto(run.node)
+        self._emit_puzzle()
+
     def _do_ping(self, r: Request) -> None:
         """A live kernel answers; a static page learns it has none (see js/widget.js)."""
 
@@ -554,6 +619,7 @@ _HANDLERS = {
         "play", "goto", "promote", "delete", "comment", "overlay", "language", "engine",
         "analyse", "stop", "review", "line", "setup", "annotate",
         "check_position", "export_game", "load_game", "export_cgn", "load_cgn", "ping",
+        "puzzle",
         "lesson",
     )
 }
@@ -590,4 +656,3 @@ def _track(widget: CernunosWidget) -> None:
     if shell is not None:
         shell.events.register("post_run_cell", _flush_all)
         _HOOKED = True
-

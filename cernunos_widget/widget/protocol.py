@@ -97,6 +97,16 @@ def _bool(name: str, value: Any) -> bool:
     return value
 
 
+def _choice(*accepted: str) -> Callable[[str, Any], str]:
+    def check(name: str, value: Any) -> str:
+        if value not in accepted:
+            shown = ", ".join(repr(a) for a in accepted)
+            raise RequestError(f"{name} must be one of {shown}, not {_short(value)}")
+        return value
+
+    return check
+
+
 def _seconds(name: str, value: Any) -> float | None:
     """Seconds for an analysis: a finite number > 0, or null for 'until stopped'."""
     if value is None:
@@ -140,6 +150,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "load_cgn": {"text": _text(MAX_CGN_TEXT, blank=False), "index": _int(0)},
     "ping": {},
     "annotate": {"node": _NODE, "glyph": _text(8)},
+    "puzzle": {"action": _choice("try", "next", "again"), "decision": _text(MAX_DECISION_TEXT)},
     # the lessons (session/lesson.py): open, next, retry
     "lesson": {"action": _text(10, blank=False), "lesson": _text(40), "exercise": _int(0, 63)},
 }
@@ -148,6 +159,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
     "load_cgn": {"index": 0},
     "line": {"node": None},  # null: a line of the latest analysis (``analysis``)
+    "puzzle": {"decision": ""},
     "lesson": {"lesson": "", "exercise": 0},
 }
 

@@ -38,7 +38,7 @@ class StaticPageError(CernunosError):
 # One model stand-in per board (each <script data-cernunos-board> holds a board's state, the
 # element after it is where the board goes). Its send is never called on a static page: the
 # page answers its own requests (js/widget.js).
-_MODEL_SHIM = """
+MODEL_SHIM = """
 for (const data of document.querySelectorAll("script[data-cernunos-board]")) {
   const state = JSON.parse(data.textContent);
   const listeners = {};
@@ -81,7 +81,7 @@ def page_html(states: dict | Sequence[dict], title: str = "Cernunos", playable: 
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>\n<style>\n{css()}\n</style></head>\n<body>\n"
         f"{body}"
-        f'<script type="module">\n{render_script()}\n{_MODEL_SHIM}</script>\n'
+        f'<script type="module">\n{render_script()}\n{MODEL_SHIM}</script>\n'
         "</body></html>\n"
     )
 
@@ -142,11 +142,16 @@ def course_html(
     lessons panel, starting at ``lesson`` (default: the first), in ``language`` ("en" or
     "fr", switchable in the page); each try judged by the page's goal mirror (js/goals.js).
     A teacher hands it to students: no kernel, no network."""
+    return save_page(course_state(language, lesson), path, title)
+
+
+def course_state(language: str = "en", lesson: str | None = None) -> dict:
+    """The state of a board playing the course from ``lesson`` (default: the first), in
+    ``language``: what :func:`course_html` and a site's ``cernunos-lessons`` directive draw."""
     run = LessonRun(language)
     session = Session(Game(), language)  # the board speaks the lessons' language too
     run.open(session, run.lessons[0].name if lesson is None else lesson, 0)
-    state = {**export_state(session), "course": run.course(), "lesson_state": run.state()}
-    return save_page(state, path, title)
+    return {**export_state(session), "course": run.course(), "lesson_state": run.state()}
 
 
 def _session(source: Session | Game, language: str | None = None) -> Session:

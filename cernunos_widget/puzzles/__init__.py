@@ -1,0 +1,29 @@
+"""Puzzles mined from self-play: one decision keeps a proven win (docs/puzzles.md).
+
+>>> from cernunos_widget import puzzles
+>>> p = puzzles.load()[0]
+>>> p.cpn, p.solution, p.line, p.rating, p.themes
+"""
+
+from .check import problems, proof_problems
+from .mine import candidates, logged_puzzles, mine, puzzle_at, tokens_left
+from .model import Puzzle, PuzzleError, Refutation, Step
+from .store import get, load, read, write
+
+__all__ = [
+    "Puzzle",
+    "PuzzleError",
+    "Refutation",
+    "Step",
+    "candidates",
+    "get",
+    "load",
+    "logged_puzzles",
+    "mine",
+    "problems",
+    "proof_problems",
+    "puzzle_at",
+    "read",
+    "tokens_left",
+    "write",
+]

@@ -1,0 +1,241 @@
+"""Mining puzzles: positions of played games where exactly one decision keeps a proven win.
+
+Each candidate (a position between placements, R-27, with at least two legal decisions and
+a number of tokens left in a chosen range) is put to :func:`..solver.verdicts`: a puzzle
+when the decider's win is proven after one decision and every other one is proven a draw
+or a loss.  The strong proof's line (:func:`..solver.solve`) then gives the opponent's
+best replies, and the puzzle goes on while the decider again has exactly one winning
+decision.  Results are appended to a JSON-lines log as they are found (one line per
+candidate tried), so a run stopped anywhere resumes where it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..engine import Decision, Position
+from ..solver import Limit, Verdicts, shallow_values, solve, verdicts
+from .model import Puzzle, PuzzleError, Refutation, Step
+
+TOKENS = (6, 14)  # the default range of tokens left (both reserves): not trivial, provable
+SHALLOW_DEPTH = 2  # decisions deep: the look whose preferences rate a puzzle's decoys
+CHOICE_THEMES = {"boar-target": "boar", "fox-swap": "fox", "fox-order": "fox", "crow-cell": "crow"}
+
+
+def tokens_left(position: Position) -> int:
+    """Tokens left in both reserves together."""
+    return position.reserve_size("g") + position.reserve_size("p")
+
+
+def candidates(
+    games: Iterable[tuple[Position, Sequence[object]]], tokens: tuple[int, int] = TOKENS
+) -> Iterator[Position]:
+    """The positions along each game (its start and its decisions) worth trying: between
+    placements (a CPN exists), at least two legal decisions, ``tokens`` left (inclusive)."""
+    low, high = tokens
+    for start, decisions in games:
+        position = start
+        for decision in (*decisions, None):
+            left = tokens_left(position)
+            if (
+                low <= left <= high
+                and position.at_boundary
+                and not position.is_over
+                and len(position.option_codes) > 1
+            ):
+                yield position
+            if decision is None or position.is_over or left < low:
+                break
+            position = position.play(decision)
+
+
+def puzzle_id(position: Position) -> str:
+    """A short stable name: a digest of the CPN and the rules."""
+    text = f"{position.cpn()}|{position.rules}"
+    return hashlib.sha1(text.encode()).hexdigest()[:10]
+
+
+def puzzle_at(position: Position, limit: Limit | None = None) -> Puzzle | None:
+    """The puzzle at ``position`` if its decider has exactly one winning decision (proven
+    within ``limit`` for each search), else None."""
+    if len(position.option_codes) < 2:
+        return None
+    found = verdicts(position, limit, unique_win=True)
+    if not found.unique:
+        return None
+    proof = solve(position, limit)
+    if not proof.proven or proof.outcome != "win" or proof.pv[0] != found.wins[0]:
+        return None
+    steps = _steps(position, proof.pv, found, _longer(limit))
+    decider = position.decider
+    key = found.wins[0]
+    alternatives = shallow_values(position, SHALLOW_DEPTH)
+    decoys = sum(1 for d, v in alternatives.items() if d != key and v > alternatives[key])
+    line = tuple(str(d) for d in proof.pv)
+    mine = sum(1 for s in steps if s.by == "decider")
+    return Puzzle(
+        id=puzzle_id(position),
+        cpn=position.cpn(),
+        decider=decider.letter,
+        tokens=tokens_left(position),
+        rating=rating(len(line), decoys, mine),
+        depth=len(line),
+        decoys=decoys,
+        themes=themes(position, steps, proof.score),
+        line=line,
+        steps=tuple(steps),
+        rules=None if position.rules.is_standard else str(position.rules),
+    )
+
+
+FOLLOW_UP = 4  # times the limit for the later steps: a found puzzle is worth the time
+
+
+def _longer(limit: Limit | None) -> Limit | None:
+    """The limit for proving a found puzzle's later steps unique."""
+    if limit is None or limit.time is None:
+        return limit
+    return Limit(time=limit.time * FOLLOW_UP, nodes=limit.nodes)
+
+
+def rating(depth: int, decoys: int, decider_steps: int) -> int:
+    """A puzzle's difficulty: longer proofs, more tempting wrong decisions (a shallow
+    search prefers them) and more decisions to find rate higher."""
+    return 800 + 25 * min(depth, 40) + 120 * min(decoys, 10) + 80 * (decider_steps - 1)
+
+
+def _steps(
+    position: Position, line: list[Decision], first: Verdicts, limit: Limit | None
+) -> list[Step]:
+    """The solution's steps along ``line`` while the decider's winning decision is unique."""
+    decider = position.decider
+    steps: list[Step] = []
+    found = first
+    for decision in line:
+        cpn = position.cpn() if position.at_boundary else None
+        if position.decider == decider:
+            if found is None:
+                if len(position.option_codes) < 2:
+                    break
+                found = verdicts(position, limit, unique_win=True)
+                if not found.unique or found.wins[0] != decision:
+                    break
+            refutations = {
+                str(d): Refutation(v.outcome, tuple(str(x) for x in v.line))
+                for d, v in found.decisions.items()
+                if v.outcome != "win"
+            }
+            steps.append(Step(cpn, str(decision), "decider", refutations))
+            found = None
+        else:
+            steps.append(Step(cpn, str(decision), "opponent"))
+        position = position.play(decision)
+    while steps and steps[-1].by == "opponent":
+        steps.pop()
+    return steps
+
+
+def themes(position: Position, steps: list[Step], score: int | None) -> tuple[str, ...]:
+    """The tokens whose placement or effect the decider's decisions are (the key one
+    first), then ``final-placement``, ``growth``, ``pass`` and ``forfeit`` where they
+    apply."""
+    found: list[str] = []
+    extra: list[str] = []
+    for step in steps:
+        if step.by == "decider":
+            decision = Decision.parse(step.play)
+            choice = position.choice
+            if decision.family == "place":
+                found.append(decision.kind.name.lower())
+            elif choice in CHOICE_THEMES:
+                found.append(CHOICE_THEMES[choice])
+            elif decision.family == "grow":
+                extra.append("growth")
+            elif decision.family == "pass":
+                extra.append("pass")
+            if choice == "final-placement":
+                extra.append("final-placement")
+        position = position.play(step.play)
+    if score is not None and abs(score) >= 100_000:
+        extra.append("forfeit")
+    return tuple(dict.fromkeys(found + extra))
+
+
+@dataclass
+class MineReport:
+    """What one mining run did."""
+
+    tried: int = 0
+    found: int = 0
+    skipped: int = 0  # already in the log
+    seconds: float = 0.0
+
+
+def mine(
+    positions: Iterable[Position],
+    log: str | os.PathLike,
+    limit: Limit | None = None,
+    *,
+    wanted: int | None = None,
+    on_found: Callable[[Puzzle, MineReport], None] | None = None,
+) -> MineReport:
+    """Try each position, appending one JSON line per position to ``log`` (``{"cpn",
+    "tokens", "seconds", "puzzle"}``, the puzzle or null), skipping positions the log
+    already has: a run resumes where the last one stopped.  Stops after ``wanted`` new puzzles."""
+    path = Path(log)
+    seen = {entry["cpn"] for entry in read_log(path)} if path.exists() else set()
+    report = MineReport()
+    started = time.monotonic()
+    with open(path, "a", encoding="utf-8") as out:
+        for position in positions:
+            key = f"{position.cpn()}|{position.rules}"
+            if key in seen:
+                report.skipped += 1
+                continue
+            seen.add(key)
+            began = time.monotonic()
+            puzzle = puzzle_at(position, limit)
+            report.tried += 1
+            entry = {
+                "cpn": key,
+                "tokens": tokens_left(position),
+                "seconds": round(time.monotonic() - began, 2),
+                "puzzle": puzzle.to_dict() if puzzle else None,
+            }
+            out.write(json.dumps(entry, separators=(",", ":")) + "\n")
+            out.flush()
+            report.seconds = time.monotonic() - started
+            if puzzle is not None:
+                report.found += 1
+                if on_found is not None:
+                    on_found(puzzle, report)
+                if wanted is not None and report.found >= wanted:
+                    break
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def read_log(path: str | os.PathLike) -> list[dict]:
+    """The entries of a mining log (a last line cut short by a stopped run is left out)."""
+    entries = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            try:
+                entry = json.loads(line)
+            except json.JSONDecodeError:
+                continue  # a line cut off when a run was stopped
+            if not isinstance(entry, dict) or not isinstance(entry.get("cpn"), str):
+                raise PuzzleError(f"{os.fspath(path)} line {n}: not a mining log entry")
+            entries.append(entry)
+    return entries
+
+
+def logged_puzzles(path: str | os.PathLike) -> list[Puzzle]:
+    """The puzzles a mining log found, in the order found."""
+    return [Puzzle.from_dict(e["puzzle"]) for e in read_log(path) if e.get("puzzle")]

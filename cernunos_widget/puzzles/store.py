@@ -1,0 +1,96 @@
+"""The committed puzzle set and puzzle files: load, pick one, write (atomically)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from ..engine.errors import clip
+from .model import Puzzle, PuzzleError
+
+PACKAGED = Path(__file__).parent / "puzzles.json"
+MAX_BYTES = 64 * 1024 * 1024  # a puzzle file larger than this is refused (bounded memory)
+
+
+def read(path: str | os.PathLike) -> list[Puzzle]:
+    """The puzzles of a file (a JSON list of stored puzzles); :class:`PuzzleError` naming
+    the file and what is wrong."""
+    name = os.fspath(path)
+    try:
+        if os.path.getsize(path) > MAX_BYTES:
+            raise PuzzleError(f"{clip(name)} is larger than {MAX_BYTES} bytes")
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        raise PuzzleError(f"cannot read puzzles from {clip(name)}: {e.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise PuzzleError(f"{clip(name)} is not a JSON puzzle file: {e}") from None
+    if not isinstance(data, list):
+        raise PuzzleError(f"{clip(name)} holds a JSON list of puzzles, not {type(data).__name__}")
+    puzzles = [Puzzle.from_dict(d) for d in data]
+    ids = [p.id for p in puzzles]
+    if len(set(ids)) != len(ids):
+        raise PuzzleError(f"{clip(name)}: two puzzles share an id")
+    return puzzles
+
+
+@cache
+def _packaged() -> tuple[Puzzle, ...]:
+    return tuple(read(PACKAGED))
+
+
+def load(path: str | os.PathLike | None = None) -> list[Puzzle]:
+    """The puzzles of ``path``, by default the committed set (easiest first)."""
+    return list(_packaged()) if path is None else read(path)
+
+
+def get(key: int | str | Puzzle, puzzles: list[Puzzle] | None = None) -> Puzzle:
+    """A puzzle given itself, its index in ``puzzles`` (default the committed set) or its
+    id; :class:`PuzzleError` when there is none."""
+    if isinstance(key, Puzzle):
+        return key
+    puzzles = load() if puzzles is None else puzzles
+    if isinstance(key, int) and not isinstance(key, bool):
+        if 0 <= key < len(puzzles):
+            return puzzles[key]
+        raise PuzzleError(f"no puzzle {key}: indexes run from 0 to {len(puzzles) - 1}")
+    if isinstance(key, str):
+        for puzzle in puzzles:
+            if puzzle.id == key:
+                return puzzle
+        raise PuzzleError(f"no puzzle has the id {clip(key)}")
+    raise PuzzleError(f"a puzzle is picked by an index or an id, not {clip(key)}")
+
+
+def write(puzzles: list[Puzzle], path: str | os.PathLike) -> None:
+    """Write ``puzzles`` to ``path``, replacing it atomically (never a non-regular file)."""
+    target = Path(os.path.realpath(path))
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as e:
+        raise PuzzleError(
+            f"cannot write puzzles to {clip(os.fspath(path))}: {e.strerror}"
+        ) from None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise PuzzleError(f"cannot write puzzles to {clip(os.fspath(path))}: not a regular file")
+    text = "[\n" + ",\n".join(json.dumps(p.to_dict(), ensure_ascii=False) for p in puzzles)
+    text += "\n]\n"
+    try:
+        fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    except OSError as e:
+        raise PuzzleError(
+            f"cannot write puzzles to {clip(os.fspath(path))}: {e.strerror}"
+        ) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temporary, target)
+    except BaseException:
+        os.unlink(temporary)
+        raise

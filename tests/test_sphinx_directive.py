@@ -1,0 +1,196 @@
+"""The Sphinx extension (cernunos_widget.sphinx): the cernunos directive in reStructuredText
+and in MyST, its options, the page's code carried once, errors as Sphinx errors naming the
+file and the line, and the boards under a notebook's literal CernunosWidget(...) cells."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+from sphinx.testing.util import SphinxTestApp
+
+from cernunos_widget import lessons
+from cernunos_widget.engine import Position
+from cernunos_widget.record import Game
+from cernunos_widget.sphinx import is_cpn, literal_widget_call
+
+GAME = "B@b2 B@b3 (D@a1 {a quieter start}) T@a1 D@c2"
+BOARD = re.compile(r"<script type=\"application/json\" data-cernunos-board>(.*?)</script>", re.S)
+
+
+def build(tmp_path: Path, pages: dict[str, str], myst: str | None = None) -> tuple[dict, str]:
+    """Build ``pages`` (name -> source) with the extension (and ``myst``: myst_parser or
+    myst_nb); the HTML of each page and the warnings Sphinx printed."""
+    src = tmp_path / "src"
+    src.mkdir()
+    extensions = [myst, "cernunos_widget.sphinx"] if myst else ["cernunos_widget.sphinx"]
+    conf = f"extensions = {extensions!r}\nhtml_theme = 'basic'\nnb_execution_mode = 'off'\n"
+    (src / "conf.py").write_text(conf)
+    for name, text in pages.items():
+        (src / name).write_text(text, encoding="utf-8")
+    warnings = io.StringIO()
+    # SphinxTestApp undoes what an app registers in docutils, so builds can follow each other
+    app = SphinxTestApp("html", srcdir=src, builddir=tmp_path / "build", warning=warnings)
+    try:
+        app.build()
+    finally:
+        app.cleanup()
+    out = tmp_path / "build" / "html"
+    html = {name: (out / Path(name).with_suffix(".html")).read_text("utf-8") for name in pages}
+    return html, re.sub(r"\x1b\[[0-9;]*m", "", warnings.getvalue())
+
+
+def states(html: str) -> list[dict]:
+    return [json.loads(m) for m in BOARD.findall(html)]
+
+
+def rst(body: str, options: str = "") -> str:
+    indented = "\n".join("   " + line for line in body.splitlines())
+    return f"Title\n=====\n\n.. cernunos::\n{options}\n{indented}\n"
+
+
+def test_a_game_text_in_rst_opens_at_start_with_its_options(tmp_path):
+    options = "   :start: 2\n   :size: 420px\n   :walk-only:\n   :overlay:\n"
+    html, warnings = build(tmp_path, {"index.rst": rst(GAME, options)})
+    assert warnings == ""
+    (state,) = states(html["index.rst"])
+    game = Game.parse(GAME)
+    assert state["tree"]["current"] == game.mainline()[1].id  # after B@b2 B@b3
+    assert len(state["tree"]["nodes"]) == len(game.nodes())  # the variation came along
+    assert state["static"] is True and state["playable"] is False
+    assert state["tree"]["settings"]["overlay"] is True
+    assert '<div class="cernunos-site-board" style="max-width: 420px">' in html["index.rst"]
+
+
+def test_a_cpn_in_myst_sets_up_that_position_playable_at_the_end(tmp_path):
+    cpn = ".,w,.,./t,D,T,./.,T,.,. g 2 0-0"
+    page = f"# Title\n\n```{{cernunos}}\n{cpn}\n```\n\n```{{cernunos}}\n{GAME}\n```\n"
+    html, warnings = build(tmp_path, {"index.md": page}, myst="myst_parser")
+    assert warnings == ""
+    first, second = states(html["index.md"])
+    assert first["tree"]["start"] == Position.from_cpn(cpn).cpn()
+    assert first["playable"] is True and first["tree"]["settings"]["overlay"] is False
+    assert second["tree"]["current"] == Game.parse(GAME).root.end().id  # default: the end
+    assert "style=" not in html["index.md"].split("cernunos-site-board")[1][:5]
+
+
+def test_the_page_code_comes_once_a_page_and_only_on_pages_with_boards(tmp_path):
+    pages = {
+        "index.rst": rst("B@b2") + "\n.. cernunos::\n\n   B@c1\n\n.. toctree::\n\n   other\n",
+        "other.rst": "Other\n=====\n\nNo board here.\n",
+    }
+    html, warnings = build(tmp_path, pages)
+    assert warnings == ""
+    assert len(states(html["index.rst"])) == 2
+    assert html["index.rst"].count("const { render } =") == 1
+    assert html["index.rst"].count("/* Cernunos board.") == 1  # the widget's CSS, once
+    assert "const { render } =" not in html["other.rst"]
+    assert "/* Cernunos board." not in html["other.rst"]
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "reason"),
+    [
+        # line 4 is the directive, 6 its content's first line
+        (".,.,.,./.,.,.,. g 2 0-0", 6, "CpnSyntaxError"),
+        ("B@b2 B@b3\nT@a1 D@a1\nW@z9", 8, "W@z9"),  # the bad decision's own line
+        ("B@b2 (B@b3", 6, "GameTextError"),
+    ],
+)
+def test_a_bad_text_is_a_sphinx_error_at_its_file_and_line(tmp_path, body, line, reason):
+    html, warnings = build(tmp_path, {"index.rst": rst(body)})
+    assert f"index.rst:{line}: ERROR: cernunos:" in warnings
+    assert reason in warnings
+    assert "Traceback" not in warnings and "Exception" not in warnings
+    assert states(html["index.rst"]) == []
+
+
+def test_the_language_option_sets_the_boards_words(tmp_path):
+    html, warnings = build(tmp_path, {"index.rst": rst("B@b2", "   :language: fr\n")})
+    assert warnings == ""
+    (state,) = states(html["index.rst"])
+    assert state["tree"]["settings"]["language"] == "fr"
+
+
+def test_bad_options_are_sphinx_errors_naming_what_is_accepted(tmp_path):
+    pages = {
+        "index.rst": rst("B@b2 B@b3", "   :start: 3\n")
+        + "\n.. cernunos::\n   :size: 12 parsecs\n\n   B@b2\n\n.. cernunos::\n\n"
+        + ".. cernunos::\n   :language: de\n\n   B@b2\n",
+    }
+    _, warnings = build(tmp_path, pages)
+    assert "index.rst:16: ERROR: cernunos: LanguageError: unknown language 'de'" in warnings
+    # the directives stand on lines 4, 9 and 14
+    assert "index.rst:4: ERROR: cernunos: BoardError: start is 0..2" in warnings
+    assert "index.rst:9: ERROR" in warnings and "size is a CSS length" in warnings
+    assert "index.rst:14: ERROR" in warnings and "needs a game text or a CPN" in warnings
+    assert "Traceback" not in warnings
+
+
+def test_a_notebook_cell_of_literals_gets_its_board_and_a_bad_one_a_warning(tmp_path):
+    cells = [
+        nbformat.v4.new_markdown_cell("# Title"),
+        nbformat.v4.new_code_cell("CernunosWidget(cpn='.,.,.,./.,T,.,./t,.,.,. g 2 0-0')"),
+        nbformat.v4.new_code_cell("CernunosWidget(cpn='not a cpn')"),
+        nbformat.v4.new_code_cell("CernunosWidget(cpn='.,.,.,./.,.,.,./.,.,.,. g 2 0-0', game='')"),
+    ]
+    python = {"language_info": {"name": "python"}}
+    notebook = nbformat.writes(nbformat.v4.new_notebook(cells=cells, metadata=python))
+    html, warnings = build(tmp_path, {"index.ipynb": notebook}, myst="myst_nb")
+    (state,) = states(html["index.ipynb"])
+    assert state["tree"]["start"] == ".,.,.,./.,T,.,./t,.,.,. g 2 0-0"
+    assert html["index.ipynb"].count("const { render } =") == 1
+    assert "index.ipynb" in warnings and "cernunos: this cell's board:" in warnings
+    assert "CPN" in warnings and "give at most one of position, cpn and game" in warnings
+    assert "Traceback" not in warnings
+
+
+def test_cpn_or_game_text():
+    assert is_cpn(".,.,.,./.,.,.,./.,.,.,. g 2 0-0")
+    assert not is_cpn("B@b2 B@b3")
+    assert not is_cpn('[CPN ".,.,.,./.,.,.,./.,.,.,. g 2 0-0"] B@b2')
+    assert not is_cpn("{a/b} B@b2")
+
+
+@pytest.mark.parametrize(
+    ("source", "expected"),
+    [
+        ("CernunosWidget(cpn='x', overlay=True)", ({"cpn": "x", "overlay": True}, [])),
+        (
+            "from a import CernunosWidget\n\nw = CernunosWidget(game='B@b2')\nw",
+            ({"game": "B@b2"}, []),
+        ),
+        ("CernunosWidget()", ({}, [])),
+        (
+            "w = CernunosWidget(language='fr')\nw.lesson('power', 3)\nw.play('B@b2')\nw",
+            ({"language": "fr"}, [("lesson", ["power", 3], {}), ("play", ["B@b2"], {})]),
+        ),
+        ("CernunosWidget(p)", None),  # a variable: only running the notebook knows it
+        ("CernunosWidget(cpn=make())", None),
+        ("CernunosWidget(**options)", None),
+        ("w = CernunosWidget()\nw.to_html('x.html')\nw", None),  # writes a file: not run
+        ("w = CernunosWidget()\nw.play(line)\nw", None),
+        ("w = CernunosWidget()\nv.play('B@b2')\nw", None),
+        ("w = CernunosWidget()\nprint(w)", None),
+        ("w = CernunosWidget()\nv", None),
+        ("Other(cpn='x')", None),
+        ("x = 1 +", None),
+    ],
+)
+def test_a_notebook_cell_shows_a_board_only_when_its_arguments_are_literals(source, expected):
+    assert literal_widget_call(source) == expected
+
+
+def test_the_lessons_directive_opens_the_course_where_asked(tmp_path):
+    pages = {"index.rst": "Title\n=====\n\n.. cernunos-lessons::\n   :lesson: power\n"
+             "   :language: fr\n\n.. cernunos-lessons::\n   :lesson: nope\n"}  # fmt: skip
+    html, warnings = build(tmp_path, pages)
+    (state,) = states(html["index.rst"])
+    assert state["lesson_state"]["name"] == "power" and state["lesson_state"]["language"] == "fr"
+    assert [lesson["name"] for lesson in state["course"]] == [x.name for x in lessons.load()]
+    assert state["tree"]["start"] == lessons.lesson("power").exercises[0].cpn
+    assert "index.rst:8: ERROR: cernunos-lessons: LessonError: no lesson 'nope'" in warnings

@@ -20,6 +20,11 @@ Each board is the static page's board (:func:`.widget.static.board_html`: the ru
 the page, js/rules/), and a page with boards carries the code once, inline (a module script
 loaded from a file would be refused on ``file://``). A bad game text or CPN is a Sphinx
 error naming the file and the line, not a traceback.
+
+Two more directives put the package's own exercises in a page: ``cernunos-lessons`` (the
+course) and ``cernunos-puzzles`` (puzzles of the committed set, chosen by ``ids``, a
+``rating`` range and a ``count`` spread from the easiest to the hardest), both judged in
+the page (docs/sphinx.md).
 """
 
 from __future__ import annotations

@@ -20,6 +20,11 @@ Each board is the static page's board (:func:`.widget.static.board_html`: the ru
 the page, js/rules/), and a page with boards carries the code once, inline (a module script
 loaded from a file would be refused on ``file://``). A bad game text or CPN is a Sphinx
 error naming the file and the line, not a traceback.
+
+Two more directives put the package's own exercises in a page: ``cernunos-lessons`` (the
+course) and ``cernunos-puzzles`` (puzzles of the committed set, chosen by ``ids``, a
+``rating`` range and a ``count`` spread from the easiest to the hardest), both judged in
+the page (docs/sphinx.md).
 """
 
 from __future__ import annotations
@@ -36,11 +41,13 @@ from sphinx.util.docutils import SphinxDirective
 from .engine import CernunosError, Position
 from .i18n import DEFAULT as DEFAULT_LANGUAGE
 from .i18n import LanguageError
+from .puzzles import pick
 from .record.tree import Game
 from .session.core import Session
 from .session.page import export_state, settings
 from .version import __version__
 from .widget.assets import css, render_script
+from .widget.puzzle_page import puzzles_state
 from .widget.static import MODEL_SHIM, board_html, course_state
 
 SIZE = re.compile(r"(?:\d{1,4}(?:\.\d{1,3})?)(?:px|em|rem|%|vw|ch)")
@@ -168,6 +175,59 @@ class LessonsDirective(SphinxDirective):
             return [
                 self.state.document.reporter.error(
                     f"cernunos-lessons: {type(e).__name__}: {e}", line=self.lineno
+                )
+            ]
+        node = board_node(state, True, self.options.get("size"))
+        self.set_source_info(node)
+        return [node]
+
+
+RATING = re.compile(r"\s*(\d{1,5})\s*(?:-|\.\.)\s*(\d{1,5})\s*")
+
+
+def rating_option(value: str | None) -> tuple[int, int]:
+    """The ``rating`` option: a range ``low-high`` (or ``low..high``), both included."""
+    found = RATING.fullmatch(value or "")
+    if not found or int(found[1]) > int(found[2]):
+        raise ValueError(f"rating is a range such as 900-1200 (low to high), not {value!r}")
+    return int(found[1]), int(found[2])
+
+
+def ids_option(value: str | None) -> list[str]:
+    """The ``ids`` option: puzzle ids separated by spaces or commas."""
+    ids = (value or "").replace(",", " ").split()
+    if not ids:
+        raise ValueError("ids lists puzzle ids separated by spaces or commas")
+    return ids
+
+
+class PuzzlesDirective(SphinxDirective):
+    """``.. cernunos-puzzles::``: puzzles of the committed set (:mod:`cernunos_widget.puzzles`)
+    solved in the page, each try judged by the page with the stored proofs; options ``ids``
+    (those puzzles, in that order), ``rating`` (a range, ``900-1200``), ``count`` (how many,
+    spread from the easiest to the hardest of those chosen), ``language`` and ``size``."""
+
+    has_content = False
+    option_spec = {
+        "ids": ids_option,
+        "rating": rating_option,
+        "count": directives.positive_int,
+        "language": directives.unchanged_required,
+        "size": size_option,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        try:
+            chosen = pick(
+                ids=self.options.get("ids"),
+                rating=self.options.get("rating"),
+                count=self.options.get("count"),
+            )
+            state = puzzles_state(chosen, 0, self.options.get("language", DEFAULT_LANGUAGE))
+        except CernunosError as e:
+            return [
+                self.state.document.reporter.error(
+                    f"cernunos-puzzles: {type(e).__name__}: {e}", line=self.lineno
                 )
             ]
         node = board_node(state, True, self.options.get("size"))
@@ -311,6 +371,7 @@ def setup(app: Sphinx) -> dict:
     )
     app.add_directive("cernunos", CernunosDirective)
     app.add_directive("cernunos-lessons", LessonsDirective)
+    app.add_directive("cernunos-puzzles", PuzzlesDirective)
     app.connect("doctree-read", notebook_boards)
     app.connect("html-page-context", add_page_code)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

@@ -13,7 +13,7 @@ import nbformat
 import pytest
 from sphinx.testing.util import SphinxTestApp
 
-from cernunos_widget import lessons
+from cernunos_widget import lessons, puzzles
 from cernunos_widget.engine import Position
 from cernunos_widget.record import Game
 from cernunos_widget.sphinx import is_cpn, literal_widget_call
@@ -194,3 +194,55 @@ def test_the_lessons_directive_opens_the_course_where_asked(tmp_path):
     assert [lesson["name"] for lesson in state["course"]] == [x.name for x in lessons.load()]
     assert state["tree"]["start"] == lessons.lesson("power").exercises[0].cpn
     assert "index.rst:8: ERROR: cernunos-lessons: LessonError: no lesson 'nope'" in warnings
+
+
+def puzzles_rst(*option_sets: str) -> str:
+    """A page of ``cernunos-puzzles`` directives (on lines 4, 4 + 4, ...: each with one
+    option line, then a blank)."""
+    blocks = "".join(f".. cernunos-puzzles::\n   {options}\n\n" for options in option_sets)
+    return f"Title\n=====\n\n{blocks}"
+
+
+def test_the_puzzles_directive_picks_by_count_rating_and_ids(tmp_path):
+    committed = puzzles.load()
+    ids = f"{committed[7].id}, {committed[3].id}"
+    page = puzzles_rst(":count: 6", ":rating: 900-1000", f":ids: {ids}")
+    page += ".. cernunos-puzzles::\n   :rating: 900..1000\n   :count: 3\n   :language: fr\n"
+    html, warnings = build(tmp_path, {"index.rst": page})
+    assert warnings == ""
+    spread, rated, named, french = states(html["index.rst"])
+    for state, chosen in (
+        (spread, puzzles.pick(count=6)),
+        (rated, puzzles.pick(rating=(900, 1000))),
+        (named, [committed[7], committed[3]]),
+        (french, puzzles.pick(rating=(900, 1000), count=3)),
+    ):
+        run = state["tree"]["puzzle"]
+        assert [p["id"] for p in run["set"]] == [p.id for p in chosen]
+        assert run["puzzle"]["id"] == chosen[0].id and run["solved"] == 0
+        assert state["tree"]["start"] == chosen[0].cpn
+        assert state["static"] is True and state["playable"] is True
+    assert spread["tree"]["puzzle"]["set"][-1]["id"] == committed[-1].id  # up to the hardest
+    assert french["tree"]["settings"]["language"] == "fr"
+    assert spread["tree"]["settings"]["language"] == "en"
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (":ids: nope", "ERROR: cernunos-puzzles: PuzzleError: no puzzle has the id 'nope'"),
+        (":rating: 1-2", "ERROR: cernunos-puzzles: PuzzleError: no puzzle is rated 1 to 2"),
+        (":rating: hard", "rating is a range such as 900-1200 (low to high), not 'hard'"),
+        (":rating: 1200-900", "rating is a range such as 900-1200"),
+        (":count: 0", "invalid option value: (option: \"count\"; value: '0')"),
+        (":language: de", "ERROR: cernunos-puzzles: LanguageError: unknown language 'de'"),
+        (":size: big", "size is a CSS length"),
+        (":count: 2\n\n   Some content", "no content permitted"),
+    ],
+)
+def test_a_bad_puzzles_option_is_a_sphinx_error_at_the_directives_line(tmp_path, options, said):
+    html, warnings = build(tmp_path, {"index.rst": puzzles_rst(options)})
+    assert "index.rst:4: ERROR" in warnings  # the directive's line
+    assert said in warnings
+    assert "Traceback" not in warnings
+    assert states(html["index.rst"]) == []

@@ -18,9 +18,12 @@ class PuzzleError extends CernunosError {}
 const OTHER = { g: "p", p: "g" };
 const THEME_KINDS = { tree: "T", boar: "B", deer: "D", wolf: "W", squirrel: "S", fox: "X", crow: "C", fire: "F" };
 
-// A theme in the board's language: a token's name as the rulebook says it, else as stored
+const THEME_WORDS = ["final-placement", "growth"]; // themes that are not a token's effect
+
+// A theme in the board's language: a token's name as the rulebook says it, else its words
 function themeText(theme) {
-  return THEME_KINDS[theme] ? t(`kind.${THEME_KINDS[theme]}`) : theme;
+  if (THEME_KINDS[theme]) return t(`kind.${THEME_KINDS[theme]}`);
+  return THEME_WORDS.includes(theme) ? t(`puzzle.theme.${theme}`) : theme;
 }
 
 /** The words of a wrong try's refutation, e.g. "After D@a1, Purple answers D@a2 and wins (proven) ...". */

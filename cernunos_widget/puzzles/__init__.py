@@ -8,7 +8,7 @@
 from .check import problems, proof_problems
 from .mine import candidates, logged_puzzles, mine, puzzle_at, tokens_left
 from .model import Puzzle, PuzzleError, Refutation, Step
-from .store import get, load, read, write
+from .store import get, load, pick, read, write
 
 __all__ = [
     "Puzzle",
@@ -20,6 +20,7 @@ __all__ = [
     "load",
     "logged_puzzles",
     "mine",
+    "pick",
     "problems",
     "proof_problems",
     "puzzle_at",

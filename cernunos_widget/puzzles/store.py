@@ -66,6 +66,42 @@ def get(key: int | str | Puzzle, puzzles: list[Puzzle] | None = None) -> Puzzle:
     raise PuzzleError(f"a puzzle is picked by an index or an id, not {clip(key)}")
 
 
+def pick(
+    puzzles: list[Puzzle] | None = None,
+    *,
+    ids: list[str] | None = None,
+    rating: tuple[int, int] | None = None,
+    count: int | None = None,
+) -> list[Puzzle]:
+    """Some of ``puzzles`` (default: the committed set): those of ``ids`` (in that order),
+    else those rated within ``rating`` (low, high: both included); then ``count`` of them
+    spread evenly from the first to the last (the set runs easiest first).
+    :class:`PuzzleError` when the choice is empty or names no puzzle."""
+    puzzles = load() if puzzles is None else puzzles
+    if ids is not None:
+        if not ids:
+            raise PuzzleError("ids names one puzzle or more")
+        chosen = [get(i, puzzles) for i in ids]
+    else:
+        chosen = list(puzzles)
+    if rating is not None:
+        low, high = rating
+        chosen = [p for p in chosen if low <= p.rating <= high]
+        if not chosen:
+            ratings = [p.rating for p in puzzles]
+            raise PuzzleError(
+                f"no puzzle is rated {low} to {high} (the set runs {min(ratings)} to "
+                f"{max(ratings)})"
+            )
+    if count is not None:
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise PuzzleError(f"count is how many puzzles, 1 or more, not {clip(count)}")
+        if count < len(chosen):
+            step = (len(chosen) - 1) / max(count - 1, 1)
+            chosen = [chosen[round(n * step)] for n in range(count)]
+    return chosen
+
+
 def write(puzzles: list[Puzzle], path: str | os.PathLike) -> None:
     """Write ``puzzles`` to ``path``, replacing it atomically (never a non-regular file)."""
     target = Path(os.path.realpath(path))

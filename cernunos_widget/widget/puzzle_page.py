@@ -32,6 +32,13 @@ def puzzles_html(
         if isinstance(count, bool) or not isinstance(count, int) or count < 1:
             raise PuzzleError(f"count is how many puzzles the page holds, 1 or more, not {count!r}")
         puzzles = load()[:count]
+    return save_page(puzzles_state(puzzles, start, language), path, title)
+
+
+def puzzles_state(puzzles: list[Puzzle], start: int | str = 0, language: str = "en") -> dict:
+    """The state of a board solving ``puzzles`` in order from ``start`` (an index or an id)
+    in ``language``: what :func:`puzzles_html` and a site's ``cernunos-puzzles`` directive
+    draw (the whole set rides along: the page takes the next puzzle itself)."""
     puzzles = list(puzzles)
     if not puzzles or not all(isinstance(p, Puzzle) for p in puzzles):
         raise PuzzleError("a puzzle page shows a non-empty list of puzzles")
@@ -42,4 +49,4 @@ def puzzles_html(
     session.display.set_language(language)
     state = export_state(session, settings(session.game.rules, language=language))
     state["tree"]["puzzle"] = run.state(whole_set=True)
-    return save_page(state, path, title)
+    return state

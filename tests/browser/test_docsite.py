@@ -1,7 +1,8 @@
 """The documentation site opened from disk (file://), every request that leaves the file
 system blocked: boards on the directive's page and in a notebook's page play by clicks with
 the page's own session (no kernel), and after each decision the board's ``data-cpn`` and
-``data-pending`` are the engine's for the same decisions."""
+``data-pending`` are the engine's for the same decisions. The puzzles page is solved by
+clicks, a wrong try answered by its proven refutation."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import random
 from playwright.sync_api import expect
 
 from browser.clicks import final_click
-from cernunos_widget import lessons
+from cernunos_widget import lessons, puzzles
 from cernunos_widget.engine import Position
 from cernunos_widget.record import Game
 from cernunos_widget.session.view import pending_tag
@@ -132,4 +133,49 @@ def test_an_exercise_of_the_sites_course_is_solved_by_clicks(built_site, page, o
     play(page, ".cw-root", start, exercise.hint.decisions.split())
     expect(panel).to_have_attribute("data-verdict", "solved")
     expect(page.locator("[data-role=lesson-verdict]")).to_contain_text(exercise.explanation("en"))
+    assert offline == []
+
+
+def solve(page, puzzle: puzzles.Puzzle, solved: int) -> None:
+    """One wrong try (the longest refutation: answered, the board back), then each of the
+    decider's steps; after the replies, the board's position is the engine's."""
+    bar = page.locator("[data-role=puzzle]")
+    expect(bar).to_have_attribute("data-puzzle-id", puzzle.id)
+    expect(page.locator("[data-role=puzzle-title]")).to_have_text(puzzle.title())
+    position = puzzle.position
+    expect_engine(page, ".cw-root", position)
+    wrong, refutation = max(puzzle.steps[0].refutations.items(), key=lambda r: len(r[1].line))
+    final_click(page, wrong, ".cw-root").click()
+    expect(bar).to_have_attribute("data-status", "wrong")
+    status = page.locator("[data-role=puzzle-status]")
+    outcome = "only a draw" if refutation.result == "draw" else "a loss"
+    if refutation.line:
+        verb = "draws" if refutation.result == "draw" else "wins"
+        expect(status).to_contain_text(f"answers {refutation.line[0]} and {verb} (proven)")
+    else:
+        expect(status).to_contain_text(f"{wrong} gives {outcome} for")
+    expect_engine(page, ".cw-root", position)  # the board went back
+    for n, step in enumerate(puzzle.steps):
+        if step.by == "decider":
+            final_click(page, step.play, ".cw-root").click()
+        position = position.play(step.play)
+        if n + 1 == len(puzzle.steps) or puzzle.steps[n + 1].by == "decider":
+            expect_engine(page, ".cw-root", position)  # the replies played: the engine's
+            last = n + 1 == len(puzzle.steps)
+            expect(bar).to_have_attribute("data-status", "solved" if last else "playing")
+    expect(page.locator("[data-role=puzzle-solved]")).to_have_text(f"Solved: {solved}")
+    expect(status).to_contain_text(f"Solved: {puzzle.solution} wins (proven")
+
+
+def test_puzzles_of_the_sites_puzzles_page_are_solved_by_clicks(built_site, page, offline):
+    page.goto((built_site / "puzzles-play.html").as_uri())
+    chosen = puzzles.pick(count=36)  # docs/puzzles-play.md's directive: easiest to hardest
+    expect(page.locator(".cw-root")).to_have_count(1)
+    solve(page, chosen[0], 1)  # a final placement: a wrong try simply loses
+    longer = next(n for n, p in enumerate(chosen) if sum(s.by == "decider" for s in p.steps) > 1)
+    bar = page.locator("[data-role=puzzle]")
+    for n in range(1, longer + 1):  # the page's own order
+        page.locator('[data-puzzle="next"]').click()
+        expect(bar).to_have_attribute("data-puzzle-id", chosen[n].id)
+    solve(page, chosen[longer], 2)  # the opponent's replies, a second winning step
     assert offline == []

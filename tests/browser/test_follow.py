@@ -53,7 +53,7 @@ def test_the_analysis_follows_the_board_and_a_timed_one_keeps_its_node(lab):
     elsewhere = page.locator(".cw-root [data-role=analysis-elsewhere]")
     expect(elsewhere).to_contain_text("Analysing the position after 1. Boar b3 (time 60)")
     expect(analyse).to_be_enabled()  # Analyse here would replace it
-    state = nb.kernel_state(2)
+    state = nb.kernel_state_until(lambda s: s["current"] == 0, index=2)  # Home reached it
     assert (state["node"], state["current"], state["status"]) == (2, 0, "running")
     assert state["follow"] is False
     page.locator(".cw-root [data-role=go-analysed]").click()  # go there

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import re
 
 import pytest
 
@@ -221,3 +222,32 @@ class TestRun:
         with pytest.raises(IllegalDecisionError):
             run.try_decision("grow:a1", puzzle.position)
         assert run.tried is None and run.step == 0
+
+
+def test_pick_chooses_by_ids_rating_and_a_spread_count(committed):
+    assert puzzles.pick() == committed
+    ids = [committed[5].id, committed[2].id]
+    assert puzzles.pick(ids=ids) == [committed[5], committed[2]]  # in the order asked
+    rated = puzzles.pick(rating=(900, 1000))
+    assert rated == [p for p in committed if 900 <= p.rating <= 1000] and rated
+    spread = puzzles.pick(count=5)
+    assert spread[0] == committed[0] and spread[-1] == committed[-1]  # easiest to hardest
+    assert len({p.id for p in spread}) == 5
+    assert [committed.index(p) for p in spread] == sorted(committed.index(p) for p in spread)
+    assert puzzles.pick(rating=(900, 1000), count=len(rated) + 10) == rated  # all there are
+    assert puzzles.pick(ids=ids, count=1) == [committed[5]]
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        ({"ids": ["nope"]}, "no puzzle has the id 'nope'"),
+        ({"ids": []}, "ids names one puzzle or more"),
+        ({"rating": (1, 2)}, "no puzzle is rated 1 to 2 (the set runs 825 to"),
+        ({"count": 0}, "count is how many puzzles, 1 or more, not 0"),
+        ({"count": True}, "count is how many puzzles"),
+    ],
+)
+def test_pick_refuses_an_empty_choice_naming_it(options, said):
+    with pytest.raises(PuzzleError, match=re.escape(said)):
+        puzzles.pick(**options)

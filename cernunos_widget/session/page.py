@@ -103,7 +103,7 @@ def settings(
     """The page's settings: the power overlay, the Analyse button's search, the language
     the page speaks, the analysis's threads (None: every core, of ``cores``) and, under a
     variant (D-10), the rules in play."""
-    from ..solver.threads import available_cores
+    from ..solver import available_cores
 
     out: dict = {
         "overlay": overlay, "engine": engine, "language": check_language(language),

@@ -442,7 +442,7 @@ class CernunosWidget(anywidget.AnyWidget):
     def _valid_threads(self, proposal) -> int | None:
         """None (every core) or an int from 1 to the solver's maximum, else
         :class:`.InvalidThreadsError` (the trait stays as it was)."""
-        from ..solver.threads import check_threads
+        from ..solver import check_threads
 
         value = proposal["value"]
         check_threads(value)

@@ -125,7 +125,7 @@ def _depth(name: str, value: Any) -> int | None:
 
 def _threads(name: str, value: Any) -> int | None:
     """A thread count (1..the solver's maximum), or null for every core."""
-    from ..solver.threads import MAX_THREADS
+    from ..solver import MAX_THREADS
 
     return None if value is None else _int(1, MAX_THREADS)(name, value)
 

@@ -270,7 +270,7 @@ function linesHtml(a, stored) {
 // count in the analysis state) and its nodes per second so far; "" for an older state.
 export function speedText(threads, line) {
   if (!threads || !line || !(line.seconds > 0)) return "";
-  const rate = new Intl.NumberFormat(language(), { notation: "compact", maximumFractionDigits: 1 })
+  const rate = new Intl.NumberFormat(language(), { notation: "compact" })
     .format(Math.round(line.nodes / line.seconds));
   return threads === 1 ? t("analysis.speed.one", { rate }) : t("analysis.speed", { threads, rate });
 }

@@ -23,7 +23,7 @@ export class SessionError extends CernunosError {}
 const LIMITS = { decision: 2000, text: 100000, cpn: 1000, language: 5 }; // protocol.py's MAX_* for what the page types
 // What needs a kernel (its name: offline.what.<name>), refused with the reason.
 const NEEDS_KERNEL = {
-  analyse: "analysis", stop: "stopping", review: "game_review", engine: "engine", load_game: "open_game", load_cgn: "load_cgn",
+  analyse: "analysis", stop: "stopping", review: "game_review", engine: "engine", threads: "threads", load_game: "open_game", load_cgn: "load_cgn",
 };
 
 /** A session over the page's store (the `tree` state), answering one request at a time. */

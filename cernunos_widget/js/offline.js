@@ -20,6 +20,7 @@ const SEARCH = [
   ['[data-role="engine"]', "engine"],
   ['[data-role="analysis-time"]', "analysis"],
   ['[data-role="analysis-depth"]', "analysis"],
+  ['[data-role="analysis-threads"]', "threads"],
   ['[data-edit="load"]', "load_game"],
   ['[data-edit="open-cgn"]', "load_cgn"],
 ];

@@ -261,7 +261,25 @@ function linesHtml(a, stored) {
   const status = stored ? t("analysis.stored_status", { status: statusWord(a.status) }) : statusWord(a.status);
   const figures = t("analysis.figures", { depth: best.depth, nodes: best.nodes.toLocaleString(language()), seconds: best.seconds });
   html += `</div><div class="cw-analysis-status" title="${esc(engineTip(a.engine))}">${esc(status)} · ${esc(limitText(a.limit))} · ${esc(a.engine || "")} · ${esc(figures)}</div>`;
+  const speed = speedText(a.threads, best);
+  if (speed) html += `<div class="cw-analysis-status" data-role="analysis-speed">${esc(speed)}</div>`;
   return html;
+}
+
+// "2 threads · 41K nodes/s": the threads the search runs with (session/core.py puts the
+// count in the analysis state) and its nodes per second so far; "" for an older state.
+export function speedText(threads, line) {
+  if (!threads || !line || !(line.seconds > 0)) return "";
+  const rate = new Intl.NumberFormat(language(), { notation: "compact" })
+    .format(Math.round(line.nodes / line.seconds));
+  return threads === 1 ? t("analysis.speed.one", { rate }) : t("analysis.speed", { threads, rate });
+}
+
+// The thread select's choices: "all cores" (the value "") then 1..cores.
+function threadOptions(cores) {
+  const counts = Array.from({ length: Math.max(1, cores) }, (_, i) => String(i + 1));
+  return [["", t("analysis.threads.all")], ...counts.map((n) => [n, n])]
+    .map(([value, label]) => `<option value="${value}">${esc(label)}</option>`).join("");
 }
 
 // Which node the panel speaks of (every analysis shown names it), and a search running
@@ -335,7 +353,11 @@ export function createAnalysis(ctx) {
   const controls = h("div", { class: "cw-analysis-controls" });
   const time = analysisSelect("analysis-time", t("analysis.time.tip"), ANALYSIS_TIMES, (v) => (v ? `${v} s` : "∞"));
   const depth = analysisSelect("analysis-depth", t("analysis.depth.tip"), ANALYSIS_DEPTHS, (v) => t(v ? "analysis.depth_n" : "analysis.any_depth", { depth: v }));
-  controls.append(labelled(t("analysis.time"), time), labelled(t("analysis.depth"), depth));
+  const threads = h("select", { "data-role": "analysis-threads", title: t("analysis.threads.tip") }, threadOptions(1));
+  let cores = 1;
+  // the kernel decides: the select asks, the settings it sends back set the select
+  threads.addEventListener("change", () => ctx.request({ type: "threads", threads: threads.value ? Number(threads.value) : null }));
+  controls.append(labelled(t("analysis.time"), time), labelled(t("analysis.depth"), depth), labelled(t("analysis.threads"), threads));
   const body = h("div", { class: "cw-analysis-body" });
   el.append(controls, body);
 
@@ -356,6 +378,16 @@ export function createAnalysis(ctx) {
     const shown = analysisShown(store, ctx.local.kernel);
     setAttr(el, "data-status", a.node === store.current ? a.status || "" : "");
     setAttr(el, "data-source", shown.source || null);
+    const settings = store.settings || {};
+    if ((settings.cores || 1) !== cores) {
+      cores = settings.cores || 1;
+      setHtml(threads, threadOptions(cores));
+    }
+    const chosen = settings.threads ? String(settings.threads) : "";
+    if (chosen && !threads.querySelector(`option[value="${chosen}"]`)) {
+      threads.append(h("option", { value: chosen }, esc(chosen))); // more threads than cores, from Python
+    }
+    if (threads.value !== chosen) threads.value = chosen;
     setHtml(body, analysisHtml(shown));
   }
 

@@ -516,15 +516,14 @@ class Session:
         from ..solver import Limit, check_engine, check_threads
 
         engine = check_engine(engine)
-        if threads is not None:
-            check_threads(threads)
+        in_use = check_threads(threads)  # the count the search runs with (shown on the page)
         limit = limit or Limit(time=5.0)
         options = {} if memory_mb is None else {"memory_mb": memory_mb}
         if threads is not None:
             options["threads"] = threads
         settings = {
             "limit": limit, "multipv": multipv, "engine": engine, "analyser": analyser,
-            "options": options, "follow": follow,
+            "options": options, "follow": follow, "threads": in_use,
         }
         with self.lock:
             target = self.resolve(node)
@@ -554,6 +553,7 @@ class Session:
             "lines": [],
             "limit": limit_text(limit),
             "engine": settings["engine"],
+            "threads": settings["threads"],
             **follow,
         }
         self._set_analysis(base)

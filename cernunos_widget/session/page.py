@@ -94,11 +94,21 @@ def zones(rules: Rules) -> dict:
 
 
 def settings(
-    rules: Rules, overlay: bool = False, engine: str = "auto", language: str = DEFAULT_LANGUAGE
+    rules: Rules,
+    overlay: bool = False,
+    engine: str = "auto",
+    language: str = DEFAULT_LANGUAGE,
+    threads: int | None = None,
 ) -> dict:
     """The page's settings: the power overlay, the Analyse button's search, the language
-    the page speaks and, under a variant (D-10), the rules in play."""
-    out: dict = {"overlay": overlay, "engine": engine, "language": check_language(language)}
+    the page speaks, the analysis's threads (None: every core, of ``cores``) and, under a
+    variant (D-10), the rules in play."""
+    from ..solver import available_cores
+
+    out: dict = {
+        "overlay": overlay, "engine": engine, "language": check_language(language),
+        "threads": threads, "cores": available_cores(),
+    }
     if not rules.is_standard:
         out.update(rules=str(rules), rules_text=rules.describe())
     return out

@@ -29,7 +29,7 @@ from .mcts import Mcts, MemoryBudgetError, check_memory_mb, mcts_search
 from .pov import OUTCOMES, PovError, PovValue, Value, seen_by, turn_at
 from .prepare import engine_cached, engine_ready, prepare_engine
 from .search import Budget
-from .threads import InvalidThreadsError, available_cores, check_threads
+from .threads import MAX_THREADS, InvalidThreadsError, available_cores, check_threads
 from .values import final_score, heuristic_score, outcome_word
 from .verdicts import Verdict, Verdicts, shallow_values, verdicts
 
@@ -41,6 +41,7 @@ def solver_version() -> str:
 
 
 __all__ = [
+    "MAX_THREADS",
     "OUTCOMES",
     "Budget",
     "Bot",

@@ -54,6 +54,9 @@ class CernunosWidget(anywidget.AnyWidget):
     language = traitlets.Unicode("en").tag(sync=True)
     engine = traitlets.Unicode("auto")  # the Analyse button's search
     memory_mb = traitlets.Float(512.0)  # the most an MCTS tree may take (MiB)
+    # how many threads every analysis the widget starts searches with (None: every core);
+    # the page's select asks for it with a ``threads`` request, the kernel decides
+    threads = traitlets.Any(None).tag(sync=True)
     # moves animated on the board (js/motion.js); the system's reduced-motion wish wins
     motion = traitlets.Bool(True).tag(sync=True)
     # Small synced values that follow the board, whoever moved it (a click, Python, a job):
@@ -245,12 +248,14 @@ class CernunosWidget(anywidget.AnyWidget):
         :attr:`analysis`; the notebook stays responsive, and :meth:`cancel_analysis` (or the
         page's Stop) ends it. ``wait=True`` blocks until it is done. ``engine`` is
         ``"auto"``, ``"alphabeta"`` or ``"mcts"`` (default: :attr:`engine`, which the page sets).
-        ``threads``: how many threads search (default None: every core).
+        ``threads``: how many threads search (default: :attr:`threads`, which the page
+        sets; None there means every core).
         The analysis keeps its node (the page says which, with a way to go there);
         ``follow=True`` restarts it on each node the board goes to, as the page's
         Analyse "until stopped" does, until Stop.
         """
         engine = self.engine if engine is None else engine
+        threads = self.threads if threads is None else threads
         job = self._session.analyse(
             limit, multipv, engine, memory_mb=self.memory_mb, threads=threads, follow=follow
         )
@@ -389,7 +394,7 @@ class CernunosWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------------ state and patches
 
     def _settings(self) -> dict:
-        return page.settings(self.rules, self.overlay, self.engine, self.language)
+        return page.settings(self.rules, self.overlay, self.engine, self.language, self.threads)
 
     def _full_state(self) -> dict:
         """The whole tree with every view: the ``tree`` trait and a reset patch."""
@@ -433,6 +438,16 @@ class CernunosWidget(anywidget.AnyWidget):
 
         return float(check_memory_mb(proposal["value"]))
 
+    @traitlets.validate("threads")
+    def _valid_threads(self, proposal) -> int | None:
+        """None (every core) or an int from 1 to the solver's maximum, else
+        :class:`.InvalidThreadsError` (the trait stays as it was)."""
+        from ..solver import check_threads
+
+        value = proposal["value"]
+        check_threads(value)
+        return value
+
     @traitlets.validate("language")
     def _valid_language(self, proposal) -> str:
         return check_language(proposal["value"])
@@ -449,7 +464,7 @@ class CernunosWidget(anywidget.AnyWidget):
                 self._lesson.set_language(change["new"])
                 self.lesson_state = self._lesson.state()
 
-    @traitlets.observe("overlay", "engine")
+    @traitlets.observe("overlay", "engine", "threads")
     def _setting_changed(self, change) -> None:
         if hasattr(self, "_collect"):
             with self._session.lock:
@@ -547,8 +562,12 @@ class CernunosWidget(anywidget.AnyWidget):
         limit = Limit(time=r.fields["seconds"], depth=r.fields["depth"])
         self._session.analyse(  # until stopped (no time): it follows the board, as on lichess
             limit, r.fields["multipv"], self.engine, node=r.fields["node"],
-            memory_mb=self.memory_mb, follow=r.fields["seconds"] is None, goto=True,
+            memory_mb=self.memory_mb, threads=self.threads,
+            follow=r.fields["seconds"] is None, goto=True,
         )
+
+    def _do_threads(self, r: Request) -> None:
+        self.threads = r.fields["threads"]  # the trait's check decides (InvalidThreadsError)
 
     def _do_stop(self, r: Request) -> None:
         self._session.stop_jobs()
@@ -616,7 +635,7 @@ class CernunosWidget(anywidget.AnyWidget):
 _HANDLERS = {
     name: getattr(CernunosWidget, f"_do_{name}")
     for name in (
-        "play", "goto", "promote", "delete", "comment", "overlay", "language", "engine",
+        "play", "goto", "promote", "delete", "comment", "overlay", "language", "engine", "threads",
         "analyse", "stop", "review", "line", "setup", "annotate",
         "check_position", "export_game", "load_game", "export_cgn", "load_cgn", "ping",
         "puzzle",

@@ -123,6 +123,13 @@ def _depth(name: str, value: Any) -> int | None:
     return None if value is None else _int(1, MAX_DEPTH)(name, value)
 
 
+def _threads(name: str, value: Any) -> int | None:
+    """A thread count (1..the solver's maximum), or null for every core."""
+    from ..solver import MAX_THREADS
+
+    return None if value is None else _int(1, MAX_THREADS)(name, value)
+
+
 _NODE = _int(0)
 _DECISION = _text(MAX_DECISION_TEXT, blank=False)
 
@@ -139,6 +146,7 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "analyse": {
         "node": _NODE, "seconds": _seconds, "multipv": _int(1, MAX_MULTIPV), "depth": _depth,
     },
+    "threads": {"threads": _threads},  # the analysis panel's select; null: every core
     "stop": {},
     "review": {"seconds": _seconds},
     "line": {"index": _int(0, MAX_MULTIPV - 1), "node": _NODE},

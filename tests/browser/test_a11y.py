@@ -118,7 +118,8 @@ def test_axe_reports_no_serious_issue_in_a_static_page(page, tmp_path, axe_js):
     expect(page.locator('.cw-root [data-cell="a2"]')).to_have_class(re.compile("cw-target"))
     assert page.locator(".cw-root [data-cell] .cw-stack").count() == 5  # named cells with letters
     assert axe_problems(page, axe_js) == []
-    for text, role in (("time", "analysis-time"), ("depth", "analysis-depth")):  # seen labels
+    seen = (("time", "analysis-time"), ("depth", "analysis-depth"), ("threads", "analysis-threads"))
+    for text, role in seen:  # seen labels
         label = page.locator(".cw-root label:visible", has=page.locator(f"[data-role={role}]"))
         expect(label).to_contain_text(text)
         expect(page.locator(f".cw-root [data-role={role}]")).to_have_accessible_name(text)

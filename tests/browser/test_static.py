@@ -35,7 +35,8 @@ def walk_the_tree(page) -> None:
 
 
 SEARCH = [
-    "[data-action=analyse]", "[data-action=stop]", "[data-action=review]", "[data-role=engine]"
+    "[data-action=analyse]", "[data-action=stop]", "[data-action=review]", "[data-role=engine]",
+    "[data-role=analysis-threads]",
 ]
 PLAYING = [
     "[data-action=promote]",

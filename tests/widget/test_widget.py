@@ -9,6 +9,7 @@ from page_double import Page
 
 from cernunos_widget.engine import IllegalDecisionError, Position
 from cernunos_widget.record.tree import Game
+from cernunos_widget.solver.threads import available_cores
 from cernunos_widget.widget.adapter import CernunosWidget
 
 
@@ -218,7 +219,10 @@ def test_the_overlay_and_engine_settings_go_both_ways():
     page.request(type="engine", engine="mcts")
     assert w.engine == "mcts"
     w.overlay = False  # from Python
-    assert page.store["settings"] == {"overlay": False, "engine": "mcts", "language": "en"}
+    assert page.store["settings"] == {
+        "overlay": False, "engine": "mcts", "language": "en", "threads": None,
+        "cores": available_cores(),
+    }
 
 
 def test_views_mark_what_changed_and_narrate():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -24,3 +25,15 @@ def run_module(folder: Path, code: str) -> str:
     out = subprocess.run([node(), str(script)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     return out.stdout
+
+
+def node_test(check: Path, variable: str, folder: Path) -> subprocess.CompletedProcess:
+    """Run the Node check ``check`` (``node --test``, TAP) with ``variable`` naming the
+    vectors' ``folder``; its completed process (the caller asserts on it)."""
+    return subprocess.run(
+        [node(), "--test", "--test-reporter=tap", str(check)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, variable: str(folder)},
+    )

@@ -6,27 +6,19 @@ Node's test runner replays them on the page's session (course.test.mjs)."""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
 from make_course_vectors import write_vectors
-from node_runner import node
+from node_runner import node_test
 
 HERE = Path(__file__).parent
 CHECK = HERE / "course.test.mjs"
 
 
 def run_check(folder: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "CERNUNOS_COURSE_VECTORS": str(folder)}
-    return subprocess.run(
-        [node(), "--test", "--test-reporter=tap", str(CHECK)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-    )
+    return node_test(CHECK, "CERNUNOS_COURSE_VECTORS", folder)
 
 
 @pytest.fixture(scope="module")

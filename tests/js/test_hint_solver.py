@@ -5,14 +5,13 @@ folder and Node's test runner checks the mirror's search on each (hint.test.mjs)
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 from pathlib import Path
 
 import pytest
 from make_hint_vectors import FORFEIT_RULES, VARIANTS, write_vectors
-from node_runner import node
+from node_runner import node_test
 
 from cernunos_widget.engine import Rules
 
@@ -21,14 +20,7 @@ CHECK = HERE / "hint.test.mjs"
 
 
 def run_check(folder: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "CERNUNOS_HINT_VECTORS": str(folder)}
-    return subprocess.run(
-        [node(), "--test", "--test-reporter=tap", str(CHECK)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-    )
+    return node_test(CHECK, "CERNUNOS_HINT_VECTORS", folder)
 
 
 @pytest.fixture(scope="module")

@@ -6,13 +6,12 @@ mirror's verdicts, reasons word for word in both languages (lessons.test.mjs).""
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 from pathlib import Path
 
 import pytest
 from make_lesson_vectors import write_vectors
-from node_runner import node
+from node_runner import node_test
 
 HERE = Path(__file__).parent
 CHECK = HERE / "lessons.test.mjs"
@@ -21,14 +20,7 @@ ALL_TESTS += ["result", "top"]
 
 
 def run_check(folder: Path) -> subprocess.CompletedProcess:
-    env = {**os.environ, "CERNUNOS_LESSON_VECTORS": str(folder)}
-    return subprocess.run(
-        [node(), "--test", "--test-reporter=tap", str(CHECK)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=env,
-    )
+    return node_test(CHECK, "CERNUNOS_LESSON_VECTORS", folder)
 
 
 @pytest.fixture(scope="module")

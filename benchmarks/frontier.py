@@ -38,10 +38,12 @@ def positions(sample: int) -> list[str]:
 
 
 def prove(
-    cpn: str, cap: float, evaluator: int = HANDWRITTEN, weights=None
+    cpn: str, cap: float, evaluator: int = HANDWRITTEN, weights=None, threads: int | None = None
 ) -> tuple[int | None, float, int]:
     """(outcome for Green or None if not proven, seconds, decisions applied)."""
-    search = CompiledExactSearch(Budget(seconds=cap), evaluator=evaluator, weights=weights)
+    search = CompiledExactSearch(  # as solve: the outcome raced in threads, no helpers
+        Budget(seconds=cap), evaluator=evaluator, weights=weights, threads=threads, helpers=False
+    )
     start = time.perf_counter()
     try:
         outcome = search.outcome(Position.from_cpn(cpn))
@@ -84,6 +86,10 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=60.0, help="seconds per position")
     parser.add_argument("--sample", type=int, default=1, help="every K-th position")
     parser.add_argument("--wide", action="store_true", help="the wide position only")
+    parser.add_argument(
+        "--only", type=int, nargs="+", metavar="I", help="these positions only (0: the wide one)"
+    )
+    parser.add_argument("--threads", type=int, help="threads of each proof (default: every core)")
     parser.add_argument("--evaluator", choices=("handwritten", "learned"), default="handwritten")
     parser.add_argument("--weights", help="a weights file for --evaluator learned")
     parser.add_argument("--old", help="prove with this checkout's solve (commit 4afac07)")
@@ -96,16 +102,20 @@ def main() -> None:
         prove_one = OldSolver(args.old).prove
     else:
         prepare_engine()
-        prove_one = functools.partial(prove, evaluator=evaluator, weights=weights)
+        prove_one = functools.partial(
+            prove, evaluator=evaluator, weights=weights, threads=args.threads
+        )
     cpns = [WIDE] if args.wide else [WIDE, *positions(args.sample)]
+    picked = range(len(cpns)) if args.only is None else args.only
     times = []
-    for i, cpn in enumerate(cpns):
+    for i in picked:
+        cpn = cpns[i]
         outcome, seconds, nodes = prove_one(cpn, args.cap)
         word = "not proven" if outcome is None else {1: "green", 0: "draw", -1: "purple"}[outcome]
         print(f"{i:3d} {word:10s} {seconds:7.2f} s {nodes:13,d} decisions  {cpn}", flush=True)
         if outcome is not None and i > 0:
             times.append(seconds)
-    total = len(cpns) - 1
+    total = sum(1 for i in picked if i > 0)
     if total:
         median = f", median {statistics.median(times):.2f} s" if times else ""
         print(f"set: {len(times)}/{total} proven within {args.cap:g} s{median}")

@@ -202,8 +202,10 @@ def solve(
 
     The search orders its decisions by ``evaluator`` (by default the learned evaluation
     under the standard rules, :func:`proof_ordering`); the values are exact either way.
-    ``threads`` is checked (:mod:`.threads`) but proofs run in one thread today: with
-    Lazy SMP helpers their cost was erratic (docs/solver.md, *Threads*).
+    With ``threads`` > 1 (None: every core, :mod:`.threads`) alpha-beta and proof-number
+    search prove the outcome at once, in two threads (a third and more: alpha-beta in other
+    orders); the margin is searched in one thread (with Lazy SMP helpers proofs' cost was
+    erratic, docs/solver.md *Threads*).  ``threads=1`` is one thread and deterministic.
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
     threads = check_threads(threads)
     prepare_engine()
@@ -211,8 +213,7 @@ def solve(
     turn = turn_at(position)
     if evaluator is None:
         evaluator = proof_ordering(position)
-    # Proofs run in one thread: helpers made their cost erratic (docs/solver.md, Threads)
-    search = CompiledExactSearch(budget, evaluator=evaluator)
+    search = CompiledExactSearch(budget, evaluator=evaluator, threads=threads, helpers=False)
     try:  # the outcome first, with a line reaching it: proven even if the margin is not
         outcome = search.outcome(position)
         line = search.principal_variation(
@@ -464,6 +465,7 @@ def _proofs(
     multipv: int,
     proven: dict[int, Info],
     method: str,
+    threads: int,
 ) -> Iterator[list[Info]]:
     """With at most :data:`EXACT_RESERVE_LIMIT` tokens left in both reserves, prove each
     first decision's outcome within :data:`EXACT_SHARE` of the time (filling ``proven``, by
@@ -480,7 +482,9 @@ def _proofs(
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     green_outcome: dict[int, int] = {}  # -1 / 0 / 1 from Green's point of view
-    exact = CompiledExactSearch(budget, evaluator=_evaluator(method))  # one thread
+    # each outcome raced in ``threads`` threads (Lazy SMP helpers made proofs erratic)
+    evaluator = _evaluator(method)
+    exact = CompiledExactSearch(budget, evaluator=evaluator, threads=threads, helpers=False)
     deadline = budget.deadline
     if deadline is not None:  # proofs get half the time; estimates the rest if they fail
         budget.deadline = budget.started + (deadline - budget.started) * EXACT_SHARE
@@ -563,7 +567,7 @@ def _improving(
     codes = position.option_codes
     children = {code: position.child(code) for code in codes}
     proven: dict[int, Info] = {}
-    if (yield from _proofs(position, budget, multipv, proven, method)):
+    if (yield from _proofs(position, budget, multipv, proven, method, threads)):
         return
     depth_search = CompiledDepthSearch(budget, evaluator=_evaluator(method), threads=threads)
     max_depth = limit.depth if limit.depth is not None else 200

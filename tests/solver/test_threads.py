@@ -9,7 +9,10 @@ searched by several threads at once.
 from __future__ import annotations
 
 import inspect
+import os
+import signal
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -49,6 +52,8 @@ from cernunos_widget.solver.threads import check_threads
 
 SUITE = Path(__file__).parents[2] / "benchmarks" / "endgames.txt"
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
+# proven by proof-number search (tests/solver/test_exact_frontier.py: NARROW), Purple wins
+NARROW = Position.from_cpn("D,sbTT,.,fx/DC,BSTT,wtt,DT/ttttttt,WwWcttb,tFd,BBd g 1 3-0")
 HARD = Position.from_cpn(
     "d,tdBD,c,wSTTT/bb,t,ttttttCT,sdtt/Ff,.,WtTTTTD,WXT p 1 3-1"
 )  # not provable in minutes
@@ -112,7 +117,9 @@ def test_the_helpers_decisions_are_counted(helpers_at_once):
 
 
 def helper_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == "cernunos-helper"]
+    """The search's threads still running: Lazy SMP helpers, workers, the lanes of a race."""
+    # (is_alive: a thread joined after a KeyboardInterrupt may stay listed, ended)
+    return [t for t in threading.enumerate() if t.name.startswith("cernunos-") and t.is_alive()]
 
 
 def test_a_stop_event_ends_every_thread(helpers_at_once):
@@ -122,6 +129,73 @@ def test_a_stop_event_ends_every_thread(helpers_at_once):
     with pytest.raises(SearchAborted):
         search.outcome(HARD)  # cannot be proven in minutes
     assert not helper_threads()
+
+
+def at_race(search: CompiledExactSearch, action: Callable[[], object]) -> list[int]:
+    """Do ``action`` 0.3 s after ``search`` starts a race; the lanes of each race started."""
+    started = []
+    real_race = search.runner.race
+
+    def race(works):
+        started.append(len(works))
+        threading.Timer(0.3, action).start()
+        return real_race(works)
+
+    search.runner.race = race
+    return started
+
+
+@pytest.mark.parametrize("threads", [2, 3])
+def test_a_stop_event_ends_every_thread_of_an_outcome_race(helpers_at_once, threads):
+    """Alpha-beta and proof-number search racing (and a third thread's alpha-beta)."""
+    stop = threading.Event()
+    search = CompiledExactSearch(Budget(stop=stop), table_bits=16, threads=threads, helpers=False)
+    started = at_race(search, stop.set)
+    with pytest.raises(SearchAborted):
+        search.outcome(HARD)  # cannot be proven in minutes
+    assert started == [threads] and not helper_threads()
+    assert search.budget.spent > sum(int(lane.ctl[searchers.NODES]) for lane in search.runner.lanes)
+
+
+def test_a_time_limit_ends_an_outcome_race(helpers_at_once):
+    search = CompiledExactSearch(Budget(seconds=0.3), table_bits=16, threads=2, helpers=False)
+    with pytest.raises(SearchAborted):
+        search.outcome(HARD)
+    assert search.budget.elapsed() >= 0.3 and not helper_threads()
+    assert all(lane.ctl[searchers.NODES] > 0 for lane in search.runner.lanes)  # both searched
+
+
+def test_ctrl_c_ends_every_thread_of_an_outcome_race(helpers_at_once):
+    """SIGINT while alpha-beta and proof-number search race (Python's own handler, even
+    where the runner ignores SIGINT): KeyboardInterrupt, with both lanes ended."""
+    search = CompiledExactSearch(Budget(seconds=60), table_bits=16, threads=2, helpers=False)
+    started = at_race(search, lambda: os.kill(os.getpid(), signal.SIGINT))
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            search.outcome(HARD)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert started == [2] and not helper_threads()
+    assert all(lane.ctl[searchers.STOP] for lane in search.runner.lanes)
+
+
+def test_one_thread_takes_turns_deterministically(monkeypatch):
+    """``threads=1`` never races: the proof (alpha-beta and proof-number search taking
+    turns) applies the same decisions every time, in no thread but the search's worker."""
+
+    def no_race(works):
+        raise AssertionError("a race in one thread")
+
+    monkeypatch.setattr(searchers._Runner, "race", no_race)
+    monkeypatch.setattr(searchers, "FIRST_TURN", 5_000)  # several turns of each
+    spent = []
+    for _ in range(2):
+        search = CompiledExactSearch(evaluator=LEARNED, threads=1)
+        assert search.outcome(NARROW) == -1
+        spent.append(search.budget.spent)
+    assert spent[0] == spent[1] and search.runner.proof_table is not None
+    assert solve(NARROW, strong=False, threads=1).outcome == "loss"
 
 
 def test_a_node_limit_ends_every_thread(helpers_at_once):

@@ -34,6 +34,7 @@ from ..values import INFINITY
 from .alphabeta import (
     ABORTED,
     EXACT,
+    HELPER,
     HORIZON,
     MAX_NODES,
     MAX_PLY,
@@ -59,6 +60,31 @@ T = TypeVar("T")
 
 class SliceSpent(Exception):
     """A compiled search used the decisions it was given, before the budget ran out."""
+
+
+class Lane:
+    """One thread's own state in :meth:`_Runner.race`: its node counter and stop flag
+    (``ctl``), per-ply buffers, proof table (made by its first proof-number search) and
+    alpha-beta order (``helper``: 0 the main search's, ``alphabeta.HELPER``)."""
+
+    def __init__(self, helper: int = 0) -> None:
+        self.ctl = new_ctl(_NO_LIMIT)
+        self.pool = new_pool()
+        self.proof_table: ProofTable | None = None
+        self.helper = helper
+        self.stopped = False
+
+    def stop(self) -> None:
+        """End the lane's search under way, and any it would start."""
+        self.stopped = True
+        self.ctl[STOP] = 1
+
+
+def _verdict(proof: int, disproof: int) -> bool:
+    """A finished proof-number search's answer from its root's numbers."""
+    if proof and disproof:  # the numbers outgrew every threshold: no verdict possible
+        raise SearchAborted("proof numbers overflowed")
+    return proof == 0
 
 
 class _Helper:
@@ -101,7 +127,9 @@ class _Helper:
 
 class _Runner:
     """Runs compiled searches under a :class:`Budget` (shared by a whole analysis), in
-    ``threads`` threads (None: every core; :func:`..threads.check_threads`)."""
+    ``threads`` threads (None: every core; :func:`..threads.check_threads`): Lazy SMP
+    helpers beside a long alpha-beta search unless ``helpers`` is False, and the lanes of
+    :meth:`race`."""
 
     def __init__(
         self,
@@ -110,9 +138,10 @@ class _Runner:
         evaluator: int = HANDWRITTEN,
         weights: np.ndarray | None = None,
         threads: int | None = 1,
+        helpers: bool = True,
     ) -> None:
         self.threads = check_threads(threads)
-        self.helper_pools = [new_pool() for _ in range(self.threads - 1)]
+        self.helper_pools = [new_pool() for _ in range(self.threads - 1 if helpers else 0)]
         self.weights = search_weights(evaluator, weights)
         self.evaluator = evaluator
         self.budget = budget or Budget()
@@ -125,6 +154,8 @@ class _Runner:
         # table goes back, emptied, for the next search of this process
         weakref.finalize(self, self.table.recycle)
         self.proof_table: ProofTable | None = None  # made by the first proof-number search
+        self.lanes: list[Lane] = []  # the threads of race(), kept for the next one
+        self._spent_lock = threading.Lock()  # lanes count their decisions at once
         self.pool = new_pool()
         self.ctl = new_ctl(_NO_LIMIT)
         self.reached_horizon = False
@@ -181,7 +212,20 @@ class _Runner:
         proof-number search (``proofnumbers.py``), whose verdicts go into the table as
         exact bounds; raises SearchAborted or :class:`SliceSpent` as :meth:`value`."""
         if self.proof_table is None:
-            self.proof_table = ProofTable.create(self.table.keys.size.bit_length() - 1)
+            self.proof_table = self._new_proof_table()
+        call = self._proof_call(s, target, self.ctl, self.pool, self.proof_table)
+        allowed, sliced = self._allowance(nodes)
+        numbers = self._in_worker(call, allowed)
+        self._raise_if_aborted(sliced)
+        return _verdict(*numbers)
+
+    def _new_proof_table(self) -> ProofTable:
+        return ProofTable.create(self.table.keys.size.bit_length() - 1)
+
+    def _proof_call(
+        self, s: np.ndarray, target: int, ctl: np.ndarray, pool: np.ndarray, proofs: ProofTable
+    ) -> Callable[[], tuple[int, int]]:
+        """A compiled proof-number search of ``s`` counting in ``ctl``, with ``pool``."""
 
         def call() -> tuple[int, int]:
             return prove(
@@ -191,19 +235,110 @@ class _Runner:
                 UNREACHABLE,
                 UNREACHABLE,
                 *self.table,
-                *self.proof_table,
-                self.ctl,
-                self.pool,
+                *proofs,
+                ctl,
+                pool,
                 self.evaluator,
                 self.weights,
             )
 
+        return call
+
+    def lane_value(self, lane: Lane, s: np.ndarray, alpha: int, beta: int, nodes: int) -> int:
+        """:meth:`value` (exact, no helpers) in ``lane``'s thread, which runs it at once
+        (a lane is already a thread of :meth:`race`)."""
+
+        def call() -> int:
+            return int(
+                search(
+                    s,
+                    EXACT,
+                    alpha,
+                    beta,
+                    0,
+                    *self.table,
+                    lane.ctl,
+                    lane.pool,
+                    self.evaluator,
+                    self.weights,
+                )
+            )
+
         allowed, sliced = self._allowance(nodes)
-        proof, disproof = self._in_worker(call, allowed)
-        self._raise_if_aborted(sliced)
-        if proof and disproof:  # the numbers outgrew every threshold: no verdict possible
-            raise SearchAborted("proof numbers overflowed")
-        return proof == 0
+        v = self._in_lane(lane, call, allowed)
+        self._raise_if_aborted(sliced, lane.ctl)
+        return v
+
+    def lane_prove(self, lane: Lane, s: np.ndarray, target: int, nodes: int) -> bool:
+        """:meth:`prove` in ``lane``'s thread, with the lane's own proof table."""
+        if lane.proof_table is None:
+            lane.proof_table = self._new_proof_table()
+        call = self._proof_call(s, target, lane.ctl, lane.pool, lane.proof_table)
+        allowed, sliced = self._allowance(nodes)
+        numbers = self._in_lane(lane, call, allowed)
+        self._raise_if_aborted(sliced, lane.ctl)
+        return _verdict(*numbers)
+
+    def _in_lane(self, lane: Lane, call: Callable[[], T], nodes: int) -> T:
+        """Run a compiled search of at most ``nodes`` decisions in ``lane``, counting
+        them; a lane stopped before (between two of its searches) stops it at once."""
+        ctl = lane.ctl
+        ctl[:] = 0
+        ctl[MAX_NODES] = nodes
+        ctl[HELPER] = lane.helper
+        if lane.stopped:  # set before STOP is raised (Lane.stop): this sees either
+            ctl[STOP] = 1
+        try:
+            return call()
+        finally:
+            with self._spent_lock:
+                self.budget.spent += int(ctl[NODES])
+
+    def race(self, works: Sequence[Callable[[Lane], T]]) -> T:
+        """Run each of ``works`` in its own thread and :class:`Lane` at once (they share
+        the table), watching the clock, the stop event and Ctrl-C: the first to return
+        stops the others, and its result is returned; if none returns, what the first
+        failure raised (SearchAborted at a limit).  Every thread has ended on return."""
+        while len(self.lanes) < len(works):
+            self.lanes.append(Lane(len(self.lanes)))
+        lanes = self.lanes[: len(works)]
+        results: list[T] = []
+        failures: list[BaseException] = []
+
+        def run(work: Callable[[Lane], T], lane: Lane) -> None:
+            try:
+                results.append(work(lane))
+            except BaseException as error:  # handed to the calling thread
+                failures.append(error)
+            finally:
+                for other in lanes:
+                    other.stop()
+
+        for lane in lanes:
+            lane.stopped = False
+        threads = [
+            threading.Thread(target=run, args=(work, lane), name="cernunos-lane", daemon=True)
+            for work, lane in zip(works, lanes, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
+        try:
+            for thread in threads:
+                while thread.is_alive():
+                    thread.join(_POLL)
+                    if self._out_of_time():
+                        for lane in lanes:
+                            lane.stop()
+                    self.budget.report(sum(int(lane.ctl[NODES]) for lane in lanes))
+        except KeyboardInterrupt:
+            for lane in lanes:
+                lane.stop()
+            for thread in threads:
+                thread.join()
+            raise
+        if results:
+            return results[0]
+        raise failures[0]
 
     def estimate(self, s: np.ndarray) -> int:
         """The evaluation of ``s`` the searches order by (Green's point of view)."""
@@ -225,12 +360,14 @@ class _Runner:
         remaining = _NO_LIMIT if budget.max_nodes is None else budget.max_nodes - budget.spent
         return min(remaining, nodes), nodes < remaining
 
-    def _raise_if_aborted(self, sliced: bool) -> None:
-        """After a compiled search: why it stopped early, if it did (``sliced``: it was
-        given fewer decisions than the budget has left)."""
-        if not self.ctl[ABORTED]:
+    def _raise_if_aborted(self, sliced: bool, ctl: np.ndarray | None = None) -> None:
+        """After a compiled search (counting in ``ctl``, by default the runner's): why it
+        stopped early, if it did (``sliced``: it was given fewer decisions than the budget
+        has left)."""
+        ctl = self.ctl if ctl is None else ctl
+        if not ctl[ABORTED]:
             return
-        if self.ctl[STOP]:
+        if ctl[STOP]:
             raise SearchAborted("stopped")
         if sliced:
             raise SliceSpent
@@ -309,6 +446,15 @@ ORDERING_DEPTHS = (2, 4, 6, 8, 10, 12)
 FIRST_TURN = 250_000
 
 
+def _sign(v: int) -> int:
+    return (v > 0) - (v < 0)
+
+
+def _settled(lower: int, upper: int) -> bool:
+    """Do these bounds on the exact value settle its sign (the outcome)?"""
+    return lower >= 1 or upper <= -1 or lower == upper == 0
+
+
 class CompiledExactSearch(ExactSearch):
     """:class:`ExactSearch` (outcome, strong value by bisection, lines) on the compiled core.
 
@@ -316,6 +462,10 @@ class CompiledExactSearch(ExactSearch):
     ``ORDERING_DEPTHS`` (null window around 0 on the heuristic score) fill the table's
     best decisions: they only order the exact search (their bounds are never taken for
     exact ones); on hard endgames this cut proofs by up to two orders of magnitude.
+
+    With ``threads > 1`` an outcome is searched by alpha-beta and proof-number search at
+    once (:meth:`outcome`), and other values by Lazy SMP unless ``helpers`` is False (then
+    in one thread: with helpers, proofs' cost was erratic, docs/solver.md *Threads*).
     """
 
     def __init__(
@@ -325,8 +475,9 @@ class CompiledExactSearch(ExactSearch):
         evaluator: int = HANDWRITTEN,
         weights: np.ndarray | None = None,
         threads: int | None = 1,
+        helpers: bool = True,
     ) -> None:
-        self.runner = _Runner(budget, table_bits, evaluator, weights, threads)
+        self.runner = _Runner(budget, table_bits, evaluator, weights, threads, helpers)
         self.budget = self.runner.budget
         self._ordered: set[bytes] = set()
 
@@ -338,38 +489,86 @@ class CompiledExactSearch(ExactSearch):
     def outcome(self, p: Position) -> int:
         """-1, 0 or 1: who wins with perfect play (Green's point of view).
 
-        Alpha-beta (window -1, 1) and proof-number search take turns, each with twice the
-        decisions of its last turn, sharing the table: alpha-beta proves quickly what its
-        order of values finds, proof-number search what needs narrow refutations.
+        Alpha-beta (window -1, 1) answers it, or proof-number search the questions "does
+        Green win?" and "does Green at least draw?", sharing the table: alpha-beta proves
+        quickly what its order of values finds, proof-number search what needs narrow
+        refutations.  In one thread they take turns, each with twice the decisions of its
+        last turn; in more, they search at once (:meth:`_race`).
         """
         if p.is_over:
             return super().outcome(p)
         s = encode(p)
         self._order(s)
+        if self.runner.threads == 1:
+            return self._turns(s)
+        with contextlib.suppress(SliceSpent):  # most proofs end here, with no thread started
+            return _sign(self.runner.value(s, EXACT, -1, 1, _INLINE_NODES))
+        return self._race(s)
+
+    def _turns(self, s: np.ndarray) -> int:
+        """The outcome of ``s`` by turns of alpha-beta and proof-number search."""
         runner = self.runner
         nodes = FIRST_TURN
         # What is proven of the value (kept here too: the table may replace the entry)
         lower, upper = -INFINITY, INFINITY
         while True:
             with contextlib.suppress(SliceSpent):
-                v = runner.value(s, EXACT, -1, 1, nodes)
-                return (v > 0) - (v < 0)
+                return _sign(runner.value(s, EXACT, -1, 1, nodes))
             known = runner.bounds(s)
             lower, upper = max(lower, known[0]), min(upper, known[1])
-            # The questions still open (1: does Green win, 0: does Green at least draw?),
-            # first the one whose answer may settle the outcome alone, by the estimate.
-            questions = [t for t in (1, 0) if lower < t <= upper]
-            if len(questions) == 2 and runner.estimate(s) < 0:
-                questions.reverse()  # "no" to "at least a draw?" settles a loss
-            for target in questions:
-                with contextlib.suppress(SliceSpent):
-                    if runner.prove(s, target, nodes):
-                        lower = max(lower, target)
-                    else:
-                        upper = min(upper, target - 1)
-            if lower >= 1 or upper <= -1 or lower == upper == 0:  # the outcome is settled
+            for target in self._questions(s, lower, upper):
+                if lower < target <= upper:  # not settled by the question before
+                    with contextlib.suppress(SliceSpent):
+                        if runner.prove(s, target, nodes):
+                            lower = max(lower, target)
+                        else:
+                            upper = min(upper, target - 1)
+            if _settled(lower, upper):
                 return (lower > 0) - (upper < 0)
             nodes *= 2
+
+    def _race(self, s: np.ndarray) -> int:
+        """The outcome of ``s`` by alpha-beta and proof-number search in two threads at
+        once, on the shared table (each finds what the other proved there), each in turns
+        of twice the decisions of its last, which take up what the table holds (alpha-beta
+        from the root again, proof-number search the questions still open); the first to
+        settle the outcome stops the other.  A third thread and more search by alpha-beta
+        in other orders (``alphabeta.HELPER``)."""
+        runner = self.runner
+
+        def alphabeta(lane: Lane) -> int:
+            nodes = FIRST_TURN
+            while True:
+                with contextlib.suppress(SliceSpent):
+                    return _sign(runner.lane_value(lane, s, -1, 1, nodes))
+                nodes *= 2
+
+        def proofs(lane: Lane) -> int:
+            nodes = FIRST_TURN
+            lower, upper = -INFINITY, INFINITY
+            while True:
+                known = runner.bounds(s)
+                lower, upper = max(lower, known[0]), min(upper, known[1])
+                for target in self._questions(s, lower, upper):
+                    if lower < target <= upper:
+                        with contextlib.suppress(SliceSpent):
+                            if runner.lane_prove(lane, s, target, nodes):
+                                lower = max(lower, target)
+                            else:
+                                upper = min(upper, target - 1)
+                if _settled(lower, upper):
+                    return (lower > 0) - (upper < 0)
+                nodes *= 2
+
+        return runner.race([alphabeta, proofs] + [alphabeta] * (runner.threads - 2))
+
+    def _questions(self, s: np.ndarray, lower: int, upper: int) -> list[int]:
+        """The questions still open (1: does Green win, 0: does Green at least draw?),
+        first the one whose answer may settle the outcome alone, by the estimate."""
+        questions = [t for t in (1, 0) if lower < t <= upper]
+        if len(questions) == 2 and self.runner.estimate(s) < 0:
+            questions.reverse()  # "no" to "at least a draw?" settles a loss
+        return questions
 
     def _order(self, s: np.ndarray) -> None:
         key = s.tobytes()

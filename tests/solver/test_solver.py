@@ -98,12 +98,17 @@ def test_proof_number_verdicts_agree_with_brute_force(endgames, evaluator):
             assert runner.prove(encode(p), target) == (truth >= target), (p.cpn(), target)
 
 
-def test_outcomes_by_turns_of_both_searches_agree_with_brute_force(endgames, monkeypatch):
-    """Tiny turns: alpha-beta and proof-number search alternate on every endgame, and the
-    exact values alpha-beta then finds build on the bounds proof-number search left."""
+@pytest.mark.parametrize("threads", [1, 2])
+def test_outcomes_by_turns_of_both_searches_agree_with_brute_force(
+    endgames, monkeypatch, threads
+):
+    """Tiny turns: alpha-beta and proof-number search alternate (in one thread) or race
+    (in two, from the 17th decision on) on every endgame, and the exact values alpha-beta
+    then finds build on the bounds proof-number search left."""
     monkeypatch.setattr(searchers, "FIRST_TURN", 16)
+    monkeypatch.setattr(searchers, "_INLINE_NODES", 16)
     for p, truth in endgames:
-        search = CompiledExactSearch(evaluator=LEARNED)
+        search = CompiledExactSearch(evaluator=LEARNED, threads=threads, helpers=False)
         outcome = search.outcome(p)
         assert outcome == (truth > 0) - (truth < 0), p.cpn()
         assert search.strong_value(p, outcome) == truth, p.cpn()

@@ -32,7 +32,7 @@ from numba import njit
 from ..values import INFINITY
 from .alphabeta import ABORTED, EXACT, MAX_PLY, NODES, tick
 from .evaluation import SCALE, end_score, leaf_score
-from .layout import SIZE
+from .layout import AGENDA_LEN, SIZE
 from .rules import child_into, decider, is_over, options
 from .table import (
     find_slot,
@@ -49,6 +49,11 @@ PROVEN, DISPROVEN, OPEN = 1, 0, -1  # verdicts
 # A new node's numbers lean on the evaluation: 1 + SPREAD * (chance of no) to prove,
 # 1 + SPREAD * (chance of yes) to disprove (df-pn+ style initial numbers).
 SPREAD = 16
+# ... and, where the decider chooses inside a placement's chain of activations (R-27,
+# a Fox swap, a Crow cell), a child where the chain goes on (something is still to
+# resolve) starts with this many times the decider's number: the choice that ends the
+# chain is the narrow reply the frontier's hardest proofs need (docs/solver.md).
+CHAIN_GOES_ON = 2
 
 
 class ProofTable(NamedTuple):
@@ -175,6 +180,7 @@ def prove(
     codes = opts[:n].copy()
     scratch = pool[ply + 1]
     either = decider(s) == 0  # Green decides: one yes-child proves this node
+    mid_chain = s[AGENDA_LEN] > 0  # a choice inside a placement's chain
     kids = np.empty((n, SIZE), np.int16)
     pns = np.empty(n, np.int64)
     dns = np.empty(n, np.int64)
@@ -197,6 +203,11 @@ def prove(
                 chance = 0.5 + 0.5 * math.tanh(leaf_score(kids[i], evaluator, w) / SCALE)
                 pns[i] = 1 + np.int64(SPREAD * (1.0 - chance))
                 dns[i] = 1 + np.int64(SPREAD * chance)
+                if mid_chain and kids[i][AGENDA_LEN] > 0:
+                    if either:
+                        pns[i] *= CHAIN_GOES_ON
+                    else:
+                        dns[i] *= CHAIN_GOES_ON
         else:
             pns[i] = 0 if kid_verdict == PROVEN else UNREACHABLE
             dns[i] = UNREACHABLE if kid_verdict == PROVEN else 0

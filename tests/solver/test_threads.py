@@ -186,7 +186,7 @@ def test_one_thread_takes_turns_deterministically(monkeypatch):
     """``threads=1`` never races: the proof (alpha-beta and proof-number search taking
     turns) applies the same decisions every time, in no thread but the search's worker."""
 
-    def no_race(works):
+    def no_race(runner, works):
         raise AssertionError("a race in one thread")
 
     monkeypatch.setattr(searchers._Runner, "race", no_race)

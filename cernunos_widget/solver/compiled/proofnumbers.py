@@ -53,7 +53,7 @@ SPREAD = 16
 # a Fox swap, a Crow cell), a child where the chain goes on (something is still to
 # resolve) starts with this many times the decider's number: the choice that ends the
 # chain is the narrow reply the frontier's hardest proofs need (docs/solver.md).
-CHAIN_GOES_ON = 2
+CHAIN_GOES_ON = 4
 
 
 class ProofTable(NamedTuple):

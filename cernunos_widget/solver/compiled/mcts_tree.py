@@ -25,7 +25,7 @@ from ..values import CELL_WEIGHT, FORFEIT_SCORE
 from .evaluation import LEARNED, value
 from .layout import SIZE
 from .playout import playout
-from .rules import child_into, decider, final_score, is_over, options
+from .rules import child_into, copy_into, decider, final_score, is_over, options
 
 UNKNOWN = 2  # ``proven`` of a node whose outcome is not known
 NO_NODE = -1
@@ -171,7 +171,7 @@ def iterate(
     done = 0
     while done < iterations and spent < max_spent and proven[0] == UNKNOWN:
         spent += 1
-        a[:] = root
+        copy_into(root, a)
         n = options(a, out)
         node = 0
         depth = 0

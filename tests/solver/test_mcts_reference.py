@@ -121,7 +121,7 @@ class Reference:
         else:
             outcome = self.playout(s)
         self.counts[1] += 1
-        for v, width in zip(reversed(path), reversed(widths)):
+        for v, width in zip(reversed(path), reversed(widths), strict=True):
             a.visits[v] += 1
             a.total[v] += outcome
             if a.proven[v] == UNKNOWN and a.first[v] != NO_NODE:
@@ -219,7 +219,9 @@ def test_the_compiled_search_builds_the_reference_tree(case):
     assert compiled.playouts == plain.playouts > 0
     assert compiled.nodes == plain.nodes > 1
     n = compiled.nodes
-    for name, mine, theirs in zip(compiled.arrays._fields, compiled.arrays, plain.arrays):
+    for name, mine, theirs in zip(
+        compiled.arrays._fields, compiled.arrays, plain.arrays, strict=True
+    ):
         assert np.array_equal(mine[:n], theirs[:n]), f"{case}: {name} differs"
     assert compiled.budget.spent == reference.spent
     proven = np.count_nonzero(compiled.arrays.proven[:n] != UNKNOWN)

@@ -25,7 +25,7 @@ from ..values import CELL_WEIGHT, FORFEIT_SCORE
 from .evaluation import LEARNED, value
 from .layout import SIZE
 from .playout import playout
-from .rules import child_into, copy_into, decider, final_score, is_over, options
+from .rules import child_into, decider, final_score, is_over, options
 
 UNKNOWN = 2  # ``proven`` of a node whose outcome is not known
 NO_NODE = -1
@@ -161,18 +161,22 @@ def iterate(
     ``evaluator == LEARNED``: the node reached is valued by the learned evaluation
     (weights ``w``) instead of a random playout."""
     capacity = visits.shape[0]
-    a = np.empty(SIZE, np.int16)
-    b = np.empty(SIZE, np.int16)
+    work = np.empty((2, SIZE), np.int16)  # the states of the path, alternately
     out = np.empty(1024, np.int64)
     perm = np.empty(1024, np.int64)
     path = np.empty(MAX_DEPTH, np.int64)
     widths = np.empty(MAX_DEPTH, np.int64)  # options at each node of the path
+    start = root.copy()  # the root's state and options, listed once for the slice
+    start_options = np.empty(1024, np.int64)
+    n_start = options(start, start_options)
     spent = 0
     done = 0
     while done < iterations and spent < max_spent and proven[0] == UNKNOWN:
         spent += 1
-        copy_into(root, a)
-        n = options(a, out)
+        a = start
+        listed = start_options  # the options of ``node``, in ``a``
+        n = n_start
+        k = 0
         node = 0
         depth = 0
         path[0] = 0
@@ -184,16 +188,18 @@ def iterate(
             and depth + 2 < MAX_DEPTH
         ):
             node = _select(node, visits, total, first, sibling, proven, green, c)
-            n = child_into(a, np.int64(code[node]), b, out)
-            a, b = b, a
+            n = child_into(a, np.int64(code[node]), work[k], out)
+            a = work[k]
+            k ^= 1
+            listed = out
             depth += 1
             path[depth] = node
             widths[depth] = n
         if proven[node] == UNKNOWN and tried[node] < n and counts[NODES] < capacity:
-            pick = _nth_untried(node, tried[node], n, out, perm, seed)
+            pick = _nth_untried(node, tried[node], n, listed, perm, seed)
             spent += 1
-            n = child_into(a, pick, b, out)
-            a, b = b, a
+            n = child_into(a, pick, work[k], out)
+            a = work[k]
             new = counts[NODES]  # filled in first, linked to its parent last
             visits[new] = 0
             total[new] = 0.0
@@ -222,11 +228,16 @@ def iterate(
             outcome = float(_sign(score)) if finished else estimate(score)
         counts[PLAYOUTS] += 1
         done += 1
-        for d in range(depth, -1, -1):
+        visits[node] += 1
+        total[node] += outcome
+        for d in range(depth - 1, -1, -1):
             v = path[d]
             visits[v] += 1
             total[v] += outcome
-            if proven[v] == UNKNOWN and first[v] != NO_NODE:
+            # MCTS-Solver: a node's proof can only appear when the child below it on the
+            # path is proven (proofs and new children appear on the path only, and each
+            # node was tried again after every change below it)
+            if proven[v] == UNKNOWN and proven[path[d + 1]] != UNKNOWN:
                 _try_prove(v, widths[d], tried, first, sibling, proven, green)
     return done, spent
 

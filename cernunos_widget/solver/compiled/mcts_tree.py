@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from ..values import CELL_WEIGHT, FORFEIT_SCORE
-from .evaluation import LEARNED, value
+from .evaluation import LEARNED, N_FEATURES, value_into
 from .layout import SIZE
 from .playout import playout
 from .rules import child_into, decider, final_score, is_over, options
@@ -166,6 +166,7 @@ def iterate(
     perm = np.empty(1024, np.int64)
     path = np.empty(MAX_DEPTH, np.int64)
     widths = np.empty(MAX_DEPTH, np.int64)  # options at each node of the path
+    idx = np.empty(N_FEATURES, np.int64)  # the learned evaluation's scratch room
     start = root.copy()  # the root's state and options, listed once for the slice
     start_options = np.empty(1024, np.int64)
     n_start = options(start, start_options)
@@ -220,7 +221,7 @@ def iterate(
         if proven[node] != UNKNOWN:
             outcome = float(proven[node])
         elif evaluator == LEARNED:
-            v = value(a, w)
+            v = value_into(a, w, idx)
             outcome = v if decider(a) == 0 else -v
         else:
             finished, score, used = playout(a, playout_steps, rng, out)

@@ -535,6 +535,20 @@ class Session:
             self._publish()
             return job
 
+    def set_follow_threads(self, threads: int | None) -> None:
+        """The analysis that follows the board (if any) searches with ``threads`` (None:
+        every core) from its next restart on; the search running now keeps its count."""
+        from ..solver import check_threads
+
+        in_use = check_threads(threads)
+        with self.lock:
+            if self._following is None:
+                return
+            options = {k: v for k, v in self._following["options"].items() if k != "threads"}
+            if threads is not None:
+                options["threads"] = threads
+            self._following = {**self._following, "options": options, "threads": in_use}
+
     def _start_analysis(self, target: GameNode, settings: dict) -> Job | None:
         """Under the lock: the analysis of ``target`` with ``settings`` (see :meth:`analyse`)
         replaces the running one; None (and the state ``over``) if the game is over there."""

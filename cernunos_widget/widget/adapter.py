@@ -468,6 +468,8 @@ class CernunosWidget(anywidget.AnyWidget):
 
     @traitlets.observe("overlay", "engine", "threads")
     def _setting_changed(self, change) -> None:
+        if change["name"] == "threads" and hasattr(self, "_session"):
+            self._session.set_follow_threads(change["new"])  # from the next board change
         if hasattr(self, "_collect"):
             with self._session.lock:
                 self._emit({"gen": self._session.generation, "settings": self._settings()})

@@ -90,3 +90,13 @@ def test_the_review_searches_with_the_trait_or_the_calls_own_count():
     Page(w).request(type="review", seconds=0.1)  # the page's Review button
     w._session.stop_jobs()
     assert asked == [1, 2, 1]
+
+
+def test_changing_the_trait_reaches_an_analysis_that_follows_the_board():
+    w = CernunosWidget(game="B@b2 B@b3")
+    w.threads = 1
+    Page(w).request(type="analyse", node=w.current, seconds=None, multipv=1)  # follows
+    w.threads = 2
+    assert w._session._following["threads"] == 2
+    assert w._session._following["options"]["threads"] == 2
+    w._session.stop_jobs()

@@ -6,9 +6,9 @@ object holding a state: ``visits``, ``total`` (the sum of outcomes, Green's view
 over), ``code`` (the decision from the parent), ``tried`` (children made so far),
 ``first`` / ``sibling`` (the children as a linked list, -1 ends it).  States are not
 stored: each iteration replays the decisions from the root's state down the tree (one
-``child_into`` per level, a few percent of a playout).  When every slot is used, no node is
-added any more; iterations go on (selection, playouts from the node reached, visits and
-MCTS-Solver proofs keep growing).
+``child_into`` per level; docs/solver.md, "MCTS memory", says what an iteration costs).
+When every slot is used, no node is added any more; iterations go on (selection, playouts
+from the node reached, visits and MCTS-Solver proofs keep growing).
 
 The order in which a node tries its options is a random permutation fixed by the tree's
 seed and the node's index, so a seeded search is reproducible however it is sliced.

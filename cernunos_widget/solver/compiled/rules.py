@@ -358,7 +358,7 @@ def child_into(s, code, dst, out):
 @njit(cache=True, inline="always")
 def copy_into(src, dst):
     """``dst[:] = src`` as a plain loop: numba's slice assignment is about ten times slower
-    (measured: 460 ns against 35 ns for a state, ``benchmarks/mcts_speed.py``)."""
+    (460 ns against 35 ns for a state; docs/solver.md, "MCTS memory")."""
     for i in range(src.shape[0]):
         dst[i] = src[i]
 

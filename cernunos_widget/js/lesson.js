@@ -72,6 +72,8 @@ export function createLesson(ctx) {
     const lesson = course.find((l) => l.name === s.name);
     const ex = exerciseOf(course, s);
     el.hidden = !ex;
+    const root = el.closest(".cw-root");
+    if (root) setAttr(root, "data-lesson-mode", ex ? "" : null); // widget.css hides the analysis
     if (!ex) return;
     const lang = boardLanguage();
     const solved = s.solved || {};

@@ -125,7 +125,7 @@ export function createToolbar(ctx) {
   for (const action of ACTIONS) {
     const [label, title] = [t(`tool.${action}`), t(`tool.${action}.tip`)];
     if (!group || GROUP_STARTS.has(action)) {
-      group = h("div", { class: "cw-group" });
+      group = h("div", { class: "cw-group", "data-group": action }); // named by its first action
       el.append(group);
     }
     const glyph = toolIcon(action); // an action without an icon keeps its label in sight

@@ -118,7 +118,7 @@ export function createPuzzle(ctx) {
     const state = store.puzzle;
     el.hidden = !state || !state.puzzle;
     const root = el.closest(".cw-root");
-    if (root) setAttr(root, "data-puzzle-mode", el.hidden ? null : ""); // widget.css hides the hint
+    if (root) setAttr(root, "data-puzzle-mode", el.hidden ? null : ""); // widget.css hides the hint and the analysis
     if (el.hidden) return;
     const { puzzle } = state;
     const kind = state.status === "solved" ? "solved" : state.tried ? "wrong" : "playing";

@@ -535,6 +535,20 @@ class Session:
             self._publish()
             return job
 
+    def set_follow_threads(self, threads: int | None) -> None:
+        """The analysis that follows the board (if any) searches with ``threads`` (None:
+        every core) from its next restart on; the search running now keeps its count."""
+        from ..solver import check_threads
+
+        in_use = check_threads(threads)
+        with self.lock:
+            if self._following is None:
+                return
+            options = {k: v for k, v in self._following["options"].items() if k != "threads"}
+            if threads is not None:
+                options["threads"] = threads
+            self._following = {**self._following, "options": options, "threads": in_use}
+
     def _start_analysis(self, target: GameNode, settings: dict) -> Job | None:
         """Under the lock: the analysis of ``target`` with ``settings`` (see :meth:`analyse`)
         replaces the running one; None (and the state ``over``) if the game is over there."""
@@ -575,21 +589,26 @@ class Session:
             self._remember(node.id, {**state, "status": "cancelled"})
 
     def review(
-        self, limit: Limit | Sequence[Limit] | None = None, engine: str = "auto"
+        self,
+        limit: Limit | Sequence[Limit] | None = None,
+        engine: str = "auto",
+        threads: int | None = None,
     ) -> Job:
         """Review the main line in the background: every node evaluated (a coarse pass of
         0.1 s a node first, then finer ones), every decision judged (``?!`` / ``?`` / ``??``,
         see :mod:`.review`).  ``limit``: the finest pass (default 1 s then 5 s), or the
-        passes themselves.  Evaluations are cached by position for the whole session."""
-        from ..solver import check_engine
+        passes themselves.  Evaluations are cached by position for the whole session.
+        ``threads``: each search's threads (None: every core)."""
+        from ..solver import check_engine, check_threads
 
         limits = review_limits(limit)
         engine = check_engine(engine)
+        check_threads(threads)
         with self.lock:
             nodes = [self._game.root, *self._game.mainline()]
             self._review = self._change().review = {"status": "starting"}
             self._publish()
-            work = review_work(self, nodes, limits, self.review_cache, engine)
+            work = review_work(self, nodes, limits, self.review_cache, engine, threads)
             return self.start_job("review", work)
 
     def _numbered(self, state: dict) -> dict:

@@ -378,6 +378,7 @@ def review_work(
     limits: tuple[Limit, ...],
     cache: ReviewCache,
     engine: str,
+    threads: int | None = None,
 ) -> Callable[[Job], None]:
     """Review the main line ``nodes`` (root first, taken under the session's lock) with
     :func:`.review.review_game`, cached by position in ``cache``: stream each node's
@@ -412,6 +413,7 @@ def review_work(
                 on_update=on_update,
                 on_progress=on_progress,
                 engine=engine,
+                threads=threads,
             )
             state["searches"] = review.searches
             if review.stopped:

@@ -33,6 +33,7 @@ from ..solver import (
     UnknownEngineError,
     analysis,
     check_engine,
+    check_threads,
     final_score,
     outcome_word,
     solver_version,
@@ -253,6 +254,7 @@ def review_game(
     on_update: Updates | None = None,
     on_progress: Progress | None = None,
     engine: str = "auto",
+    threads: int | None = None,
 ) -> Review:
     """Evaluate every main-line node with each of ``limits`` in turn (a pass each), and judge.
 
@@ -262,8 +264,10 @@ def review_game(
     again.  ``on_update({ply: NodeReview})`` gets the nodes whose value or mark changed;
     ``on_progress(pass, done, total)`` follows each pass.  Setting ``stop`` ends the
     review promptly: the result so far, ``stopped`` True, and nothing half-searched cached.
+    ``threads``: how many threads each search runs (None: every core).
     """
     limits = check_limits(limits)
+    check_threads(threads)
     try:
         engine = check_engine(engine)
     except UnknownEngineError as error:
@@ -277,7 +281,9 @@ def review_game(
             if stop is not None and stop.is_set():
                 review.stopped = True
                 return review
-            evaluation = _evaluate(review, cache, position, limit, qualities[index:], stop)
+            evaluation = _evaluate(
+                review, cache, position, limit, qualities[index:], stop, threads
+            )
             if evaluation is None:  # stopped in the middle of a search
                 review.stopped = True
                 return review
@@ -355,6 +361,7 @@ def _evaluate(
     limit: Limit,
     qualities: Sequence[str],
     stop: threading.Event | None,
+    threads: int | None = None,
 ) -> Evaluation | None:
     """From the cache (this limit or a later pass's), else one search; None if stopped.
 
@@ -370,7 +377,9 @@ def _evaluate(
     review.searches += 1
     infos: list[Info] = []
     every = len(position.option_codes)
-    for infos in analysis(position, limit, every, stop=stop, engine=review.engine):
+    for infos in analysis(
+        position, limit, every, stop=stop, engine=review.engine, threads=threads
+    ):
         if stop is not None and stop.is_set():
             return None
         if all(info.proven for info in infos):

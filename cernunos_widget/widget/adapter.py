@@ -263,15 +263,17 @@ class CernunosWidget(anywidget.AnyWidget):
             job.wait()
         return job
 
-    def analyse_game(self, limit=None, wait: bool = False) -> Job:
+    def analyse_game(self, limit=None, wait: bool = False, threads: int | None = None) -> Job:
         """Review the main line in the background: every node evaluated from Green's side
         (an evaluation graph on the page), every decision marked ``?!`` / ``?`` / ``??`` by
         how much its decider lost (R-27), with the best decision and its line.
 
         A coarse pass (0.1 s a node) comes first, then finer ones: ``limit`` (default: 1 s
         then 5 s a node). Evaluations are cached by position, so a re-review is instant.
+        ``threads``: each search's threads (default: :attr:`threads`).
         """
-        job = self._session.review(limit, self.engine)
+        threads = self.threads if threads is None else threads
+        job = self._session.review(limit, self.engine, threads)
         if wait:
             job.wait()
         return job
@@ -466,6 +468,8 @@ class CernunosWidget(anywidget.AnyWidget):
 
     @traitlets.observe("overlay", "engine", "threads")
     def _setting_changed(self, change) -> None:
+        if change["name"] == "threads" and hasattr(self, "_session"):
+            self._session.set_follow_threads(change["new"])  # from the next board change
         if hasattr(self, "_collect"):
             with self._session.lock:
                 self._emit({"gen": self._session.generation, "settings": self._settings()})
@@ -576,7 +580,8 @@ class CernunosWidget(anywidget.AnyWidget):
         from ..solver import Limit
 
         seconds = r.fields["seconds"]
-        self._session.review(None if seconds is None else Limit(time=seconds), self.engine)
+        limit = None if seconds is None else Limit(time=seconds)
+        self._session.review(limit, self.engine, self.threads)
 
     def _do_line(self, r: Request) -> None:
         self.play_analysis_line(r.fields["index"], r.fields["node"])

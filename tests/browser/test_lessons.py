@@ -32,6 +32,10 @@ def test_a_static_course_page_solves_an_exercise_after_a_wrong_try(tmp_path, pag
     expect(panel).to_have_attribute("data-lesson", "power", timeout=30_000)
     first = lesson("power").exercises[0]
     expect(root).to_have_attribute("data-cpn", first.cpn)
+    # the exercise is the reader's: no engine, no annotations (widget.css, lesson mode)
+    for quiet in ("[data-role=analysis]", "[data-action=analyse]", "[data-role=comment]"):
+        expect(page.locator(quiet)).to_be_hidden()
+    expect(page.locator("[data-action=present]")).to_be_visible()
     expect(page.locator("[data-role=lesson-goal]")).to_contain_text(first.goal.text("en"))
     # the third exercise, by its dot: two placements, a Wolf then the cover
     page.locator("[data-lesson-exercise='2']").click()

@@ -51,6 +51,8 @@ def test_a_puzzle_page_is_solved_by_clicks_offline(tmp_path, page, offline):
     puzzles_html(path, committed[:10], start=puzzle.id)
     page.goto(path.as_uri())
     expect(page.locator(".cw-hint")).to_be_hidden()  # the page's endgame search would tell
+    for quiet in ("[data-role=analysis]", "[data-action=analyse]", "[data-role=comment]"):
+        expect(page.locator(quiet)).to_be_hidden()  # nor the analysis; nothing to annotate
     solve_by_clicks(page, puzzle)
     page.locator('[data-puzzle="next"]').click()  # the next puzzle, the count kept
     following = committed[(committed.index(puzzle) + 1) % 10]

@@ -1,4 +1,8 @@
-// What the mirror's vector checks share (rules.test.mjs, text.test.mjs).
+// What the vector checks share (rules.test.mjs, text.test.mjs; the sessions' replays).
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 
 import { CernunosError } from "../../cernunos_widget/js/rules/index.js";
 
@@ -31,4 +35,24 @@ export function difference(expected, actual, path) {
     return null;
   }
   return `${path}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`;
+}
+
+/** Replays every sequence of ``folder/file`` (one JSON vector a line) with ``replay``, which
+ * throws on the first difference; prints "<name> vectors: counts" (the pytest side reads it)
+ * and fails with the first failures, each named "<what> <index>". */
+export function replayEvery(folder, file, name, what, replay, shown = 12) {
+  const lines = readFileSync(join(folder, file), "utf-8").split("\n").filter(Boolean);
+  const failures = [];
+  let requests = 0;
+  for (const line of lines) {
+    const vector = JSON.parse(line);
+    requests += vector.steps.length;
+    try {
+      replay(vector);
+    } catch (error) {
+      failures.push(`${what} ${vector.index}: ${error.message}`);
+    }
+  }
+  console.log(`${name} vectors: ${lines.length} sequences, ${requests} requests, ${failures.length} failing`);
+  assert.equal(failures.length, 0, failures.slice(0, shown).join("\n"));
 }

@@ -264,3 +264,33 @@ def test_a_following_analysis_never_lands_on_another_node_under_racing_edits():
     for job in list(s._jobs.values()):
         assert job.wait(10)
     assert not bad, bad[:3]
+
+
+def threads_recorder(asked: list):
+    """A waiting analyser that records the ``threads`` each search is started with."""
+    inner = waiting_analyser()
+
+    def run(position, limit, multipv, *, stop, engine, **options):
+        asked.append(options.get("threads"))
+        yield from inner(position, limit, multipv, stop=stop, engine=engine, **options)
+
+    return run
+
+
+def test_a_new_thread_count_reaches_the_following_analysis_at_its_next_restart():
+    s = Session(Game.parse("B@b2 B@b3 D@a1"))
+    asked: list = []
+    s.analyse(analyser=threads_recorder(asked), follow=True, threads=1)
+    settle(s)
+    s.set_follow_threads(2)
+    assert asked == [1]  # the running search keeps its count
+    s.back()
+    settle(s)
+    assert asked == [1, 2] and s.analysis["threads"] == 2
+    s.set_follow_threads(None)  # every core: the solver's default, not passed
+    s.back()
+    settle(s)
+    assert asked == [1, 2, None]
+    s.stop_jobs()
+    s.set_follow_threads(1)  # nothing follows: nothing changes
+    assert s._following is None

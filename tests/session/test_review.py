@@ -330,3 +330,29 @@ def test_a_proven_value_of_the_node_itself_beats_the_estimate_before_it():
         positions, (QUICK,), cache=prefilled(R27_LINE, QUICK, {3: before, 4: after})
     )
     assert review.nodes[4].played == Value(1.0, "win") and review.nodes[4].mark == ""
+
+
+def test_the_reviews_searches_run_with_the_threads_asked(monkeypatch):
+    import cernunos_widget.session.review as review_module
+
+    asked: list = []
+    real = review_module.analysis
+
+    def spy(*args, **kwargs):
+        asked.append(kwargs.get("threads"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "analysis", spy)
+    positions = line_positions("B@b2 B@b3")
+    review_game(positions, QUICK, cache=ReviewCache(), threads=1)
+    assert asked and set(asked) == {1}
+    asked.clear()
+    review_game(positions, QUICK, cache=ReviewCache())
+    assert asked and set(asked) == {None}  # every core, the solver's default
+
+
+def test_a_bad_thread_count_stops_the_review_before_any_search():
+    from cernunos_widget.solver import InvalidThreadsError
+
+    with pytest.raises(InvalidThreadsError, match="threads"):
+        review_game(line_positions("B@b2"), QUICK, cache=ReviewCache(), threads=0)

@@ -72,3 +72,31 @@ def test_python_analyse_without_threads_uses_the_trait_and_the_state_names_it():
     assert w.analysis["threads"] == 1 and w.analysis["status"] == "done"
     w.analyse(Limit(depth=1), multipv=1, wait=True, threads=2)  # a call may choose its own
     assert spy.threads == [1, 2] and w.analysis["threads"] == 2 and w.threads == 1
+
+
+def test_the_review_searches_with_the_trait_or_the_calls_own_count():
+    w = CernunosWidget(game="B@b2 B@b3")
+    asked: list = []
+    real = w._session.review
+
+    def review(*args, **kwargs):
+        asked.append(args[2] if len(args) > 2 else kwargs.get("threads"))
+        return real(*args, **kwargs)
+
+    w._session.review = review
+    w.threads = 1
+    w.analyse_game(Limit(nodes=2_000), wait=True)
+    w.analyse_game(Limit(nodes=2_000), wait=True, threads=2)
+    Page(w).request(type="review", seconds=0.1)  # the page's Review button
+    w._session.stop_jobs()
+    assert asked == [1, 2, 1]
+
+
+def test_changing_the_trait_reaches_an_analysis_that_follows_the_board():
+    w = CernunosWidget(game="B@b2 B@b3")
+    w.threads = 1
+    Page(w).request(type="analyse", node=w.current, seconds=None, multipv=1)  # follows
+    w.threads = 2
+    assert w._session._following["threads"] == 2
+    assert w._session._following["options"]["threads"] == 2
+    w._session.stop_jobs()

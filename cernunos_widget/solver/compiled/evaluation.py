@@ -85,46 +85,53 @@ def _cell_symbol(s, c, me):
 
 @njit(cache=True)
 def features(s, idx):
-    """Write the :data:`N_FEATURES` weight indices of state ``s`` into ``idx``."""
+    """Write the :data:`N_FEATURES` weight indices of state ``s`` into ``idx``.
+
+    Nothing is allocated (the leaves of a search call it once each): the cells' symbols
+    wait in ``idx``'s cell slots until the tuples have read them."""
     me = decider(s)
     them = 1 - me
-    sym = np.empty(12, np.int64)
+    cells = 3 + 4 + 6  # the first cell feature; ``idx[cells + c]`` holds c's symbol first
     for c in range(12):
-        sym[c] = _cell_symbol(s, c, me)
+        idx[cells + c] = _cell_symbol(s, c, me)
     k = 0
     for r in range(3):
         i = 0
         for j in range(4):
-            i = i * ALPHABET + sym[ROWS[r, j]]
+            i = i * ALPHABET + idx[cells + ROWS[r, j]]
         idx[k] = OFF_ROWS + r * ALPHABET**4 + i
         k += 1
     for col in range(4):
         i = 0
         for j in range(3):
-            i = i * ALPHABET + sym[COLUMNS[col, j]]
+            i = i * ALPHABET + idx[cells + COLUMNS[col, j]]
         idx[k] = OFF_COLUMNS + col * ALPHABET**3 + i
         k += 1
     for q in range(6):
         i = 0
         for j in range(4):
-            i = i * ALPHABET + sym[SQUARES[q, j]]
+            i = i * ALPHABET + idx[cells + SQUARES[q, j]]
         idx[k] = OFF_SQUARES + q * ALPHABET**4 + i
         k += 1
     mine, _ = coverable_masks(s, me)
     theirs, _ = coverable_masks(s, them)
     for c in range(12):
         flags = (mine >> c & 1) * 2 + (theirs >> c & 1)
-        idx[k] = OFF_CELLS + (c * ALPHABET + sym[c]) * 4 + flags
+        idx[k] = OFF_CELLS + (c * ALPHABET + idx[k]) * 4 + flags
         k += 1
-    totals = np.zeros(2, np.int64)
+    total_me = 0
+    total_them = 0
     for p in range(2):
         owner = me if p == 0 else them
         for kind in range(8):
             n = np.int64(s[RESERVE + owner * 8 + kind])
-            totals[p] += n
+            if p == 0:
+                total_me += n
+            else:
+                total_them += n
             idx[k] = OFF_RESERVE + (p * 8 + kind) * (MAX_COUNT + 1) + min(n, MAX_COUNT)
             k += 1
-    idx[k] = OFF_TOTALS + min(totals[0], TOTAL - 1) * TOTAL + min(totals[1], TOTAL - 1)
+    idx[k] = OFF_TOTALS + min(total_me, TOTAL - 1) * TOTAL + min(total_them, TOTAL - 1)
     k += 1
     b_me = min(np.int64(s[BURNED + me]), MAX_COUNT)
     b_them = min(np.int64(s[BURNED + them]), MAX_COUNT)
@@ -141,9 +148,9 @@ def features(s, idx):
 
 
 @njit(cache=True)
-def raw_value(s, w):
-    """The sum of the weights of ``s``'s features (the decider's point of view)."""
-    idx = np.empty(N_FEATURES, np.int64)
+def raw_value_into(s, w, idx):
+    """The sum of the weights of ``s``'s features (the decider's point of view), in
+    feature order; ``idx`` is scratch room for :data:`N_FEATURES` indices."""
     n = features(s, idx)
     total = 0.0
     for i in range(n):
@@ -152,9 +159,21 @@ def raw_value(s, w):
 
 
 @njit(cache=True)
+def raw_value(s, w):
+    """The sum of the weights of ``s``'s features (the decider's point of view)."""
+    return raw_value_into(s, w, np.empty(N_FEATURES, np.int64))
+
+
+@njit(cache=True)
 def value(s, w):
     """The learned value of ``s`` for its decider, from -1 to 1."""
     return math.tanh(raw_value(s, w))
+
+
+@njit(cache=True)
+def value_into(s, w, idx):
+    """:func:`value` with ``idx`` as scratch room (:data:`N_FEATURES` indices)."""
+    return math.tanh(raw_value_into(s, w, idx))
 
 
 @njit(cache=True)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .layout import SIZE
-from .rules import child_into, final_score, heuristic_score, is_over, options
+from ...engine.effects import OVER
+from .layout import PHASE, SIDE
+from .rules import apply, final_score, heuristic_score, is_over, options, settle
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
@@ -33,13 +34,13 @@ def playout(s, max_steps, rng, out):
     decisions, else the heuristic score where the playout stopped.
     """
     a = s.copy()
-    b = np.empty(SIZE, np.int16)
     n = options(a, out)
     steps = 0
-    while n and steps < max_steps:
-        pick = np.int64(_next_random(rng) % np.uint64(n))
-        n = child_into(a, out[pick], b, out)
-        a, b = b, a
+    while n and steps < max_steps:  # rules.child_into, in place: no state is copied
+        apply(a, out[np.int64(_next_random(rng) % np.uint64(n))])
+        n = settle(a, out)
+        if a[PHASE] == OVER:
+            a[SIDE] = 0
         steps += 1
     if is_over(a):
         return True, final_score(a), steps

@@ -346,7 +346,8 @@ def analysis(
     nodes); alpha-beta's table has a fixed size.
     ``threads`` (None: every core this process may use, :mod:`.threads`) search
     alpha-beta's table together (Lazy SMP), or grow that many MCTS trees merged at the
-    root; under a node limit with several threads the count is approximate (the helpers'
+    root; the proofs near the end race alpha-beta and proof-number search (:func:`solve`);
+    under a node limit with several threads the count is approximate (the helpers'
     decisions are counted when they stop).
     There is always at least one list: if the limit ends the search before its first
     result, the last list rates each decision by the heuristic score of its child.

@@ -21,6 +21,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import TypeVar
 
 import numpy as np
@@ -516,13 +517,7 @@ class CompiledExactSearch(ExactSearch):
                 return _sign(runner.value(s, EXACT, -1, 1, nodes))
             known = runner.bounds(s)
             lower, upper = max(lower, known[0]), min(upper, known[1])
-            for target in self._questions(s, lower, upper):
-                if lower < target <= upper:  # not settled by the question before
-                    with contextlib.suppress(SliceSpent):
-                        if runner.prove(s, target, nodes):
-                            lower = max(lower, target)
-                        else:
-                            upper = min(upper, target - 1)
+            lower, upper = self._ask(s, lower, upper, runner.prove, nodes)
             if _settled(lower, upper):
                 return (lower > 0) - (upper < 0)
             nodes *= 2
@@ -549,18 +544,26 @@ class CompiledExactSearch(ExactSearch):
             while True:
                 known = runner.bounds(s)
                 lower, upper = max(lower, known[0]), min(upper, known[1])
-                for target in self._questions(s, lower, upper):
-                    if lower < target <= upper:
-                        with contextlib.suppress(SliceSpent):
-                            if runner.lane_prove(lane, s, target, nodes):
-                                lower = max(lower, target)
-                            else:
-                                upper = min(upper, target - 1)
+                lower, upper = self._ask(s, lower, upper, partial(runner.lane_prove, lane), nodes)
                 if _settled(lower, upper):
                     return (lower > 0) - (upper < 0)
                 nodes *= 2
 
         return runner.race([alphabeta, proofs] + [alphabeta] * (runner.threads - 2))
+
+    def _ask(
+        self, s: np.ndarray, lower: int, upper: int, prove: Callable, nodes: int
+    ) -> tuple[int, int]:
+        """The bounds ``lower``..``upper`` of ``s``'s value narrowed by each question still
+        open, asked with ``prove(s, target, nodes)`` (a question out of decisions stays open)."""
+        for target in self._questions(s, lower, upper):
+            if lower < target <= upper:  # not settled by the question before
+                with contextlib.suppress(SliceSpent):
+                    if prove(s, target, nodes):
+                        lower = max(lower, target)
+                    else:
+                        upper = min(upper, target - 1)
+        return lower, upper
 
     def _questions(self, s: np.ndarray, lower: int, upper: int) -> list[int]:
         """The questions still open (1: does Green win, 0: does Green at least draw?),

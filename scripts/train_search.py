@@ -6,14 +6,15 @@ Three steps, each reproducible from its seed:
     python scripts/train_search.py generate --games 20000 --iterations 800 --seed 1 \
         --out gen1.npz [--weights W.npz]
     # 2. the weights fitted to a mix of the search's value and the game's result
-    python scripts/train_search.py fit gen1.npz [more.npz ...] --mix 0.5 --epochs 2 \
-        --out new.npz [--weights W.npz]
+    python scripts/train_search.py fit gen1.npz [more.npz[:GAMES] ...] --mix 0.5 \
+        --epochs 2 --out new.npz [--weights W.npz]
     # 3. MCTS on the new weights against MCTS on the old, equal iterations
     python scripts/train_search.py duel new.npz [--against W.npz] --games 1000
 
-``--weights`` defaults to the shipped file; ``fit`` starts from it.  A target is
-``mix * result + (1 - mix) * search value``; one game in ten (by index) is held out and its
-squared error printed before and after.  ``duel`` plays seeded openings of
+``--weights`` defaults to the shipped file; ``fit`` starts from it (``FILE:GAMES`` takes the
+first GAMES games of a file only).  ``scripts/train_search.sh`` makes the shipped weights.
+A target is ``mix * result + (1 - mix) * search value``; one game in ten (by index) is held
+out and its squared error printed before and after.  ``duel`` plays seeded openings of
 ``--random-plies`` random decisions with both colours and prints the new weights' share
 of the points with a 95% Wilson interval.
 """
@@ -34,7 +35,8 @@ from cernunos_widget.solver.compiled.evaluation import N_FEATURES
 from cernunos_widget.solver.compiled.searchplay import fit, mcts_duel, search_games, squared_error
 from cernunos_widget.solver.learned import load_weights, save_weights, shipped
 
-ROWS_PER_GAME = 80  # room per game; games are ~45 decisions long (the longest seen ~200)
+ROWS_PER_GAME = 80  # room per game: games are ~50 decisions long
+LONGEST_GAME = 1000  # room beyond, so that no game of a chunk is cut (the longest seen ~200)
 HELD_OUT = 10  # one game in ten is held out of the fit
 
 
@@ -73,7 +75,7 @@ def generate(args: argparse.Namespace) -> None:
     started = time.perf_counter()
     while done < args.games:
         n = min(args.chunk, args.games - done)
-        room = n * ROWS_PER_GAME
+        room = n * ROWS_PER_GAME + LONGEST_GAME
         feats = np.empty((room, N_FEATURES), np.int32)
         searched = np.empty(room, np.float32)
         results = np.empty(room, np.float32)
@@ -81,6 +83,8 @@ def generate(args: argparse.Namespace) -> None:
         rows = search_games(
             start, w, n, rng, args.iterations, args.random_plies, feats, searched, results, games
         )
+        if rows == room:  # a game may have been cut: the run would not be reproducible
+            raise SystemExit(f"{n} games filled {room} positions: use a smaller --chunk")
         parts.append((feats[:rows], searched[:rows], results[:rows], games[:rows] + done))
         done += n
         rows_total += rows
@@ -95,12 +99,14 @@ def generate(args: argparse.Namespace) -> None:
 def fit_weights(args: argparse.Namespace) -> None:
     w, version, games = _weights(args.weights)
     feats, targets, held = [], [], []
-    for i, path in enumerate(args.data):
+    for i, spec in enumerate(args.data):
+        path, _, first = spec.partition(":")
         with np.load(path, allow_pickle=False) as d:
-            target = args.mix * d["results"] + (1 - args.mix) * d["searched"]
-            feats.append(d["feats"])
+            keep = d["game"] < int(first) if first else slice(None)
+            target = args.mix * d["results"][keep] + (1 - args.mix) * d["searched"][keep]
+            feats.append(d["feats"][keep])
             targets.append(target.astype(np.float64))
-            held.append((d["game"] + i) % HELD_OUT == 0)
+            held.append((d["game"][keep] + i) % HELD_OUT == 0)
     feats_all = np.concatenate(feats)
     targets_all = np.concatenate(targets)
     held_all = np.concatenate(held)
@@ -167,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--weights", type=Path, default=None)
     g.add_argument("--out", type=Path, required=True)
     f = steps.add_parser("fit", help="fit the weights to labelled positions")
-    f.add_argument("data", type=Path, nargs="+")
+    f.add_argument("data", nargs="+", help="FILE or FILE:GAMES (its first GAMES games)")
     f.add_argument("--mix", type=float, default=0.5, help="share of the game's result")
     f.add_argument("--alpha", type=float, default=0.05)
     f.add_argument("--epochs", type=int, default=2)

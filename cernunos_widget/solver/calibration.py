@@ -6,8 +6,10 @@ Each search has its own raw output: alpha-beta's heuristic score at its horizon 
 by :func:`.values.estimate` to -1 .. 1), MCTS's mean playout outcome.  A *curve* per
 engine maps that raw number to the expected result.  The curves are fitted by
 ``benchmarks/calibrate.py`` on positions from games between strong bots, each continued
-to the end (``tanh(a * raw + b)``; see ``docs/solver.md`` for the set, the fit and the
-held-out table), and
+to the end (``tanh(a * raw + b)``; the learned methods' curves, fitted on one position a
+game by ``benchmarks/calibration_check.py``, scale it by ``high`` above 0 and ``low``
+below: :func:`fit_scaled_curve`; see ``docs/solver.md`` for the sets, the fits and the
+held-out tables), and
 shipped as package data (``calibration.json``) with a version; caches of estimates include
 :data:`CALIBRATION_VERSION` in their keys.
 

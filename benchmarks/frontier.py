@@ -8,8 +8,8 @@ numbers printed; 0 is the wide one): the full run costs up to 51 x cap seconds. 
 proof runs as ``solve``'s does, in ``--threads`` threads (default: every core; alpha-beta
 and proof-number search race, docs/solver.md *Threads*; 1: their turns in one thread).
 ``--evaluator learned`` (what ``solve`` does under the standard rules) orders the proofs
-by the learned evaluation (the shipped weights, or ``--weights FILE``) instead of the
-handwritten heuristic.
+by the learned evaluation (the proofs' weights, ``learned.ordering``, or ``--weights
+FILE``) instead of the handwritten heuristic.
 ``--old CHECKOUT`` proves them with that checkout's ``solve`` instead (the solver the set
 was chosen against: ``git worktree add /work/wt-old 4afac07``), in a subprocess speaking
 the line protocol of ``line_engine.py``: no learned order there, and ``solve`` also finds

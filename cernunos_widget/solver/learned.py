@@ -1,11 +1,13 @@
 """The learned evaluation's weights: the shipped file, its version, and values from Python.
 
-The weights (``weights/ntuple.npz``, made by ``scripts/train_eval.py``) are one ``float32``
+The weights (``weights/ntuple.npz``, made by ``scripts/train_search.sh``) are one ``float32``
 vector for the n-tuple network of ``compiled/evaluation.py``, trained by self-play for the
-default rules.  The file records the feature layout, the training (seed, games) and a
-version, ``<layout>-<first 12 hex digits of the weights' SHA-256>``; loading recomputes it,
-so a damaged or foreign file is refused with :class:`WeightsError`.  :func:`version` (also
-``learned.VERSION``) belongs in every cache key of a value computed with these weights.
+default rules; exact proofs are ordered by other weights of the same network,
+``weights/ordering.npz`` (:func:`ordering`, TD(0) self-play).  A file records the feature
+layout, the training (seed, games) and a version, ``<layout>-<first 12 hex digits of the
+weights' SHA-256>``; loading recomputes it, so a damaged or foreign file is refused with
+:class:`WeightsError`.  :func:`version` (also ``learned.VERSION``) belongs in every cache
+key of a value computed with these weights.
 
 >>> from cernunos_widget.solver import learned
 >>> learned.evaluate(position)   # -1 .. 1 for the player who decides at ``position``
@@ -28,6 +30,9 @@ from .compiled.evaluation import HANDWRITTEN, LAYOUT_ID, LEARNED, N_WEIGHTS, val
 from .pov import PovValue, Value
 
 WEIGHTS_PATH = Path(__file__).parent / "weights" / "ntuple.npz"
+# The weights that order exact proofs: TD(0)'s (``scripts/train_eval.py``), which order
+# the frontier's proofs better than the evaluation trained on search (docs/solver.md).
+ORDERING_PATH = WEIGHTS_PATH.with_name("ordering.npz")
 _MAX_FILE_BYTES = 64 * 2**20  # far above N_WEIGHTS float32: a bigger file is not ours
 _KEYS = ("weights", "layout", "version", "seed", "games")
 _NO_WEIGHTS = np.zeros(0, np.float32)
@@ -112,6 +117,12 @@ def load_weights(path: str | Path) -> Weights:
 def shipped() -> Weights:
     """The weights shipped with the package (loaded once per process)."""
     return load_weights(WEIGHTS_PATH)
+
+
+@lru_cache(maxsize=1)
+def ordering() -> Weights:
+    """The weights that order exact proofs by default (loaded once per process)."""
+    return load_weights(ORDERING_PATH)
 
 
 def version() -> str:

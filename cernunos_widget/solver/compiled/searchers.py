@@ -27,7 +27,7 @@ from typing import TypeVar
 import numpy as np
 
 from ...engine import Position
-from ..learned import search_weights
+from ..learned import ordering, search_weights
 from ..prepare import engine_ready, prepare_engine
 from ..search import Budget, ExactSearch, SearchAborted
 from ..threads import check_threads
@@ -47,7 +47,7 @@ from .alphabeta import (
     table_move,
 )
 from .convert import encode, option_codes
-from .evaluation import HANDWRITTEN, leaf_score
+from .evaluation import HANDWRITTEN, LEARNED, leaf_score
 from .proofnumbers import UNREACHABLE, ProofTable, prove
 from .rules import child, is_over, new_options
 from .table import Table, exact_bounds
@@ -467,6 +467,7 @@ class CompiledExactSearch(ExactSearch):
     With ``threads > 1`` an outcome is searched by alpha-beta and proof-number search at
     once (:meth:`outcome`), and other values by Lazy SMP unless ``helpers`` is False (then
     in one thread: with helpers, proofs' cost was erratic, docs/solver.md *Threads*).
+    ``evaluator=LEARNED`` orders by :func:`..learned.ordering` unless ``weights`` are given.
     """
 
     def __init__(
@@ -478,6 +479,8 @@ class CompiledExactSearch(ExactSearch):
         threads: int | None = 1,
         helpers: bool = True,
     ) -> None:
+        if evaluator == LEARNED and weights is None:
+            weights = ordering().array
         self.runner = _Runner(budget, table_bits, evaluator, weights, threads, helpers)
         self.budget = self.runner.budget
         self._ordered: set[bytes] = set()

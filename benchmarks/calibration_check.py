@@ -26,6 +26,8 @@ predictions, ``FLOOR_ROUNDS`` times), since the labels are single game results.
 cross-validated table too.  ``--write`` replaces, in ``calibration.json``, the curve of
 each method with at least :data:`MIN_POSITIONS` positions here by the fit on all of them
 (``calibrate.py --write`` first: it refits every curve from its own samples).
+``--remeasure`` (after new learned weights) measures again, on the same positions, every
+raw output of a method that reads the weights (``*-learned``), in both files.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ from cernunos_widget.solver.calibration import (
     CALIBRATION_PATH,
     Calibration,
     calibrated,
-    fit_curve,
+    fit_scaled_curve,
     shipped,
 )
 
@@ -139,6 +141,39 @@ def collect_method(method: str, games: int, workers: int) -> None:
                       file=sys.stderr)
 
 
+def _rewrite(path: Path, lines: list[str]) -> None:
+    """Replace ``path`` by ``lines`` atomically."""
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text("".join(line + "\n" for line in lines))
+    tmp.replace(path)
+
+
+def remeasure(workers: int) -> None:
+    """Measure again every raw output of a learned method (new weights), same positions."""
+    prepare_engine()
+    lines = DATA.read_text().splitlines()
+    fields = [line.split("\t") for line in lines]
+    todo = [k for k, f in enumerate(fields) if f[3].endswith("-learned")]
+    cpns = {int(f[0]): f[1] for f in fields}
+    with ProcessPoolExecutor(workers) as pool:
+        raws = pool.map(method_raw, [fields[k][1] for k in todo],
+                        [fields[k][3] for k in todo], chunksize=8)
+        for k, raw in zip(todo, raws, strict=True):
+            fields[k][4] = raw
+        _rewrite(DATA, ["\t".join(f) for f in fields])
+        print(f"{DATA.name}: {len(todo)} positions measured again", file=sys.stderr)
+        for method in added_methods():
+            if method.endswith("-learned"):
+                seeds = [int(line.split("\t")[0])
+                         for line in method_file(method).read_text().splitlines()]
+                raws = pool.map(method_raw, [cpns[s] for s in seeds], [method] * len(seeds),
+                                chunksize=8)
+                _rewrite(method_file(method),
+                         [f"{s}\t{r}" for s, r in zip(seeds, raws, strict=True)])
+                print(f"{method_file(method).name}: {len(seeds)} measured again",
+                      file=sys.stderr)
+
+
 def load_method(method: str, games: int) -> list[tuple[int, str, float, float]]:
     """(seed, method, raw, result) of ``method``'s unproven outputs on the positions."""
     results = {}
@@ -196,7 +231,7 @@ def cross_validated(rows: list[tuple[int, str, float, float]]) -> list[tuple[flo
     for fold in range(FOLDS):
         for method in {m for _, m, _, _ in rows}:
             train = [(x, r) for s, m, x, r in rows if m == method and s % FOLDS != fold]
-            curve = fit_curve(train)[0]
+            curve = fit_scaled_curve(train)[0]
             pairs += [(curve(x), r) for s, m, x, r in rows if m == method and s % FOLDS == fold]
     return pairs
 
@@ -241,14 +276,14 @@ def write_curves(fitted: dict, games: int, cv: list, cv_ece: float) -> None:
     old = shipped()
     curves, fit = dict(old.curves), json.loads(json.dumps(old.fit))
     for method, rows in fitted.items():
-        curves[method], a, b = fit_curve([(x, r) for _, _, x, r in rows])
+        curves[method], *shape = fit_scaled_curve([(x, r) for _, _, x, r in rows])
         fit["report"][method] = {
             "independent": {
                 "script": "benchmarks/calibration_check.py", "seed": SEED, "games": games,
                 "positions": len(rows),
                 "ece_cross_validated": round(table(cross_validated(rows))[1], 4),
             },
-            "shipped": [a, b],
+            "shipped": shape,
         }
     auto_methods = [m for m in fitted if m in {row[1] for row in load(games)}]
     bins, ece = table(cv)
@@ -271,8 +306,11 @@ def main() -> None:
     parser.add_argument("--report-only", action="store_true", help="no new games")
     parser.add_argument("--write", action="store_true", help="ship the curves fitted here")
     parser.add_argument("--method", choices=METHODS, help="add this method's raw outputs")
+    parser.add_argument("--remeasure", action="store_true", help="new weights: learned raws")
     args = parser.parse_args()
-    if args.method:
+    if args.remeasure:
+        remeasure(args.workers)
+    elif args.method:
         collect_method(args.method, args.games, args.workers)
     elif not args.report_only:
         collect(args.games, args.workers)

@@ -6,8 +6,10 @@ Each search has its own raw output: alpha-beta's heuristic score at its horizon 
 by :func:`.values.estimate` to -1 .. 1), MCTS's mean playout outcome.  A *curve* per
 engine maps that raw number to the expected result.  The curves are fitted by
 ``benchmarks/calibrate.py`` on positions from games between strong bots, each continued
-to the end (``tanh(a * raw + b)``; see ``docs/solver.md`` for the set, the fit and the
-held-out table), and
+to the end (``tanh(a * raw + b)``; the learned methods' curves, fitted on one position a
+game by ``benchmarks/calibration_check.py``, scale it by ``high`` above 0 and ``low``
+below: :func:`fit_scaled_curve`; see ``docs/solver.md`` for the sets, the fits and the
+held-out tables), and
 shipped as package data (``calibration.json``) with a version; caches of estimates include
 :data:`CALIBRATION_VERSION` in their keys.
 
@@ -126,6 +128,55 @@ def fit_curve(pairs: list[tuple[float, float]]) -> tuple[Curve, float, float]:
     i, j = np.unravel_index(int(np.argmin(errors)), errors.shape)
     a, b = float(SLOPES[i]), float(SHIFTS[j])
     return tanh_curve(a, b), a, b
+
+
+# The curves fitted on independent games (``benchmarks/calibration_check.py``) take two more
+# parameters: ``tanh(a * raw + b)`` times ``high`` where it is positive, ``low`` where it is
+# negative, the most confident estimates being ``high`` and ``-low``.
+WIDE_SLOPES = np.linspace(0.1, 8.0, 80)
+WIDE_SHIFTS = np.linspace(-1.5, 1.5, 301)
+MIN_SCALE = 0.3
+
+
+def _least_squares_scale(p: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Per row of ``p``, the factor (within MIN_SCALE..1) that brings it closest to ``y``."""
+    norm = np.maximum((p * p).sum(axis=1), 1e-12)
+    return np.clip((p * y).sum(axis=1) / norm, MIN_SCALE, 1.0)
+
+
+def fit_scaled_curve(
+    pairs: list[tuple[float, float]],
+) -> tuple[Curve, float, float, float, float]:
+    """The curve :func:`scaled_curve` closest to ``pairs`` in mean squared error: ``a`` and
+    ``b`` over a grid, ``high`` and ``low`` (from :data:`MIN_SCALE` to 1) the exact least
+    squares for each, rounded to 0.01; and ``a``, ``b``, ``high``, ``low``.
+
+    For independent positions only: one result a game leaves no correlated noise for the
+    extra parameters to follow (``docs/solver.md``, *the scaled curves*)."""
+    if len(pairs) < 20:
+        raise ValueError(f"need at least 20 pairs to fit a curve, not {len(pairs)}")
+    x = np.array([p[0] for p in pairs], np.float64)
+    y = np.array([p[1] for p in pairs], np.float64)
+    best = (np.inf, 0.0, 0.0, 1.0, 1.0)
+    for a in WIDE_SLOPES:
+        p = np.tanh(a * x + WIDE_SHIFTS[:, None])
+        up, down = np.where(p > 0, p, 0.0), np.where(p > 0, 0.0, p)
+        high, low = _least_squares_scale(up, y), _least_squares_scale(down, y)
+        errors = ((high[:, None] * up + low[:, None] * down - y) ** 2).mean(axis=1)
+        j = int(np.argmin(errors))
+        if errors[j] < best[0]:
+            best = (float(errors[j]), float(a), float(WIDE_SHIFTS[j]), high[j], low[j])
+    _, a, b, high, low = best
+    high, low = round(float(high), 2), round(float(low), 2)
+    return scaled_curve(a, b, high, low), a, b, high, low
+
+
+def scaled_curve(a: float, b: float, high: float, low: float) -> Curve:
+    """``tanh(a * raw + b)`` times ``high`` where positive, ``low`` where not, as knots."""
+    xs = np.linspace(-1.0, 1.0, KNOTS)
+    t = np.tanh(a * xs + b)
+    return Curve(tuple(round(float(v), 6) for v in xs),
+                 tuple(round(float(v), 6) for v in np.where(t > 0, high * t, low * t)))
 
 
 def tanh_curve(a: float, b: float) -> Curve:

@@ -17,6 +17,8 @@ from cernunos_widget.solver.calibration import (
     Curve,
     calibrated,
     fit_curve,
+    fit_scaled_curve,
+    scaled_curve,
     shipped,
     tanh_curve,
 )
@@ -47,6 +49,31 @@ def test_a_fit_finds_the_curve_the_results_were_drawn_from():
     assert a == pytest.approx(1.5, abs=0.1) and b == pytest.approx(-0.2, abs=0.03)
     assert curve(0.5) == pytest.approx(math.tanh(a * 0.5 + b), abs=1e-6)
     assert tanh_curve(a, b) == curve
+
+
+def test_a_scaled_fit_finds_how_confident_the_results_allow_on_each_side():
+    """Results drawn with expectation tanh(2 raw + 0.1), times 0.55 where positive: a
+    player who looks winning takes at most 77.5% of the points, one who looks losing
+    loses as the curve says.  The scaled fit finds that; the two-parameter curve cannot
+    follow both ends."""
+    rng = random.Random(3)
+    pairs = []
+    for _ in range(20_000):
+        x = rng.uniform(-1, 1)
+        t = math.tanh(2 * x + 0.1)
+        p_win = (1 + (0.55 * t if t > 0 else t)) / 2
+        pairs.append((x, 1.0 if rng.random() < p_win else -1.0))
+    curve, a, b, high, low = fit_scaled_curve(pairs)
+    assert high == pytest.approx(0.55, abs=0.04) and low == pytest.approx(1.0, abs=0.06)
+    assert a == pytest.approx(2, abs=0.3) and b == pytest.approx(0.1, abs=0.1)
+    assert curve(0.5) == pytest.approx(high * math.tanh(a * 0.5 + b), abs=1e-3)
+    assert scaled_curve(a, b, high, low) == curve
+    ys = [curve(-1 + k / 500) for k in range(1001)]
+    assert all(y1 > y0 for y0, y1 in zip(ys, ys[1:], strict=False))
+    two = fit_curve(pairs)[0]
+    assert two(1.0) > 0.65 > curve(1.0) and two(-1.0) > curve(-1.0) + 0.05
+    with pytest.raises(ValueError, match="at least 20"):
+        fit_scaled_curve([(0.0, 1.0)] * 5)
 
 
 def test_curves_refuse_what_is_not_a_map_onto_the_scale():
@@ -86,8 +113,8 @@ def test_the_shipped_curves_are_the_fits_of_the_committed_samples(method):
         check = _script("calibration_check")
         rows = check.rows_of(method, report["independent"]["games"])
         assert len(rows) == report["independent"]["positions"] >= check.MIN_POSITIONS
-        curve, a, b = fit_curve([(x, r) for _, _, x, r in rows])
-        assert [a, b] == report["shipped"] and curve == shipped().curves[method]
+        curve, *shape = fit_scaled_curve([(x, r) for _, _, x, r in rows])
+        assert shape == report["shipped"] and curve == shipped().curves[method]
         return
     if not report.get("fitted", True):
         assert method != AUTO_ESTIMATES and method.endswith("-learned")

@@ -242,14 +242,15 @@ def digest(tree: Mcts) -> str:
     return h.hexdigest()[:12]
 
 
-# Recorded from main before the iteration was optimised (commit 239d5b1, the shipped
-# weights ntuple-1, x86-64 glibc): large seeded searches, where even a float32 rounding of
-# UCT's exploration term changes the tree.  New weights change the learned ones: record
-# them again from a checkout whose search is known good.
+# Recorded from main before the iteration was optimised (commit 239d5b1, x86-64 glibc):
+# large seeded searches, where even a float32 rounding of UCT's exploration term changes
+# the tree.  New weights change the learned ones: record them again from a checkout whose
+# search is known good (the learned ones were recorded again for ntuple-1-111701b6e4c5 on
+# commit abb1a1f, whose trees match the transcription above).
 RECORDED = {
-    ("start", LEARNED, 100_000): "d719f54c84f9",
-    ("midgame", LEARNED, 100_000): "fb3ab10fbad9",
-    ("endgame", LEARNED, 100_000): "5c9c7a5b25f4",
+    ("start", LEARNED, 100_000): "ba9764b45a47",
+    ("midgame", LEARNED, 100_000): "c1b585b1eead",
+    ("endgame", LEARNED, 100_000): "590121643c46",
     ("start", HANDWRITTEN, 25_000): "14a117dc0f2e",
     ("midgame", HANDWRITTEN, 25_000): "127098731c8d",
     ("endgame", HANDWRITTEN, 25_000): "e0e7c6f8c1f7",

@@ -190,6 +190,22 @@ def elo(results: dict[tuple[str, str], tuple[float, int]], names: list[str]) -> 
     return {x: 400 * math.log10(strength[x] / base) for x in names}
 
 
+def chosen_openings(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    """The openings ``--openings`` and ``--skip`` choose; an argparse error (exit 2) if they,
+    or ``--rounds``, leave no game to play."""
+    every = read_set("openings")
+    if not 1 <= args.openings <= len(every):
+        parser.error(f"--openings takes 1 to {len(every)} (the set's size), not {args.openings}")
+    if not 0 <= args.skip < args.openings:
+        parser.error(
+            f"--skip takes 0 to {args.openings - 1} (fewer than --openings {args.openings}), "
+            f"not {args.skip}"
+        )
+    if args.rounds < 1:
+        parser.error(f"--rounds takes 1 or more, not {args.rounds}")
+    return every[args.skip : args.openings]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--a", default="new")
@@ -211,7 +227,7 @@ def main() -> None:
         a, b = (make_player(n, args.time, args.old, seed=k) for k, n in enumerate((args.a, args.b)))
         retry(a, b, args.retry)
         return
-    openings = read_set("openings")[args.skip : args.openings]
+    openings = chosen_openings(parser, args)
     names = ["random", "greedy", "old", "new"] if args.ladder else [args.a, args.b]
     players = {n: make_player(n, args.time, args.old, seed=k) for k, n in enumerate(names)}
     results = {}

@@ -1,3 +1,5 @@
+import fcntl
+import os
 import sys
 from pathlib import Path
 
@@ -6,14 +8,52 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 import pytest  # noqa: E402
 
+# Under pytest-xdist (pyproject: ``-n auto --dist loadgroup``) the tests that use one of these
+# session fixtures run in one worker, so it is set up once: one JupyterLab and one Notebook 7
+# server, one site build. axe_js installs into a shared cache folder (not the worker's tmp):
+# its tests join test_a11y's JupyterLab ones, so two workers never install it at once.
+SHARED_FIXTURE_GROUPS = {
+    "jupyter_lab": "jupyterlab",
+    "axe_js": "jupyterlab",
+    "notebook7_server": "notebook7",
+    "built_site": "site",
+}
+
+
+def xdist_group(item: pytest.Item) -> str | None:
+    """The worker group of a test: its shared session fixture's, else its module's if it uses
+    a module- or class-scoped fixture (computed once, as without xdist), else none."""
+    for fixture, group in SHARED_FIXTURE_GROUPS.items():
+        if fixture in item.fixturenames:
+            return group
+    fixtures = item._fixtureinfo.name2fixturedefs.values()
+    if any(f.scope in ("module", "class") for defs in fixtures for f in defs):
+        return item.path.stem  # test module basenames are unique across tests/
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups
+def pytest_collection_modifyitems(items):
+    for item in items:
+        group = xdist_group(item)
+        if group is not None:
+            item.add_marker(pytest.mark.xdist_group(group))
+
 
 @pytest.fixture(scope="session", autouse=True)
-def compiled_core():
+def compiled_core(tmp_path_factory):
     """numba compiles the compiled core once per checkout (its cache serves every later
-    process, the browser tests' kernels included) before any test is timed by a browser."""
+    process, the browser tests' kernels included) before any test is timed by a browser.
+    xdist's workers take turns (a lock in the run's temporary folder): the first compiles
+    a cold checkout, the others load its cache instead of compiling it again alongside."""
     from cernunos_widget.solver import prepare_engine
 
-    prepare_engine()
+    if "PYTEST_XDIST_WORKER" not in os.environ:
+        prepare_engine()
+        return
+    with open(tmp_path_factory.getbasetemp().parent / "compiled_core.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        prepare_engine()
 
 
 @pytest.fixture(scope="session")

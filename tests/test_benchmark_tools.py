@@ -1,8 +1,11 @@
 """Tools of the benchmarks: ``strength.py --retry`` plays again exactly the games a player
 did not win; ``line_engine.py`` answers solve requests (``frontier.py --old``)."""
 
+import argparse
 import sys
 from pathlib import Path
+
+import pytest
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 sys.path.insert(0, str(BENCHMARKS))
@@ -68,6 +71,37 @@ def test_retry_plays_each_lost_game_again_from_its_opening_and_colour(tmp_path, 
     assert f"new as Purple from {OPENING}: 0 -> {as_purple:g}" in out
     assert f"new as Green from {OTHER}: 0.5 -> {as_green:g}" in out
     assert f"2 games not won, again: 0.5 -> {as_purple + as_green:g}" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--skip", "50"], "--skip takes 0 to 49 (fewer than --openings 50), not 50"),
+        (["--openings", "25", "--skip", "25"], "--skip takes 0 to 24 (fewer than --openings 25)"),
+        (["--skip", "-1"], "--skip takes 0 to 49 (fewer than --openings 50), not -1"),
+        (["--openings", "0"], "--openings takes 1 to 50 (the set's size), not 0"),
+        (["--openings", "51", "--skip", "50"], "--openings takes 1 to 50 (the set's size)"),
+        (["--rounds", "0"], "--rounds takes 1 or more, not 0"),
+    ],
+)
+def test_strength_refuses_options_that_leave_no_game(argv, message, monkeypatch, capsys):
+    """No game to play would divide by zero in the points' share: an argparse error, before
+    any player starts (``old`` is a subprocess)."""
+    monkeypatch.setattr(sys, "argv", ["strength.py", "--b", "greedy", *argv])
+    monkeypatch.setattr(strength, "make_player", None)  # called, it would raise TypeError
+    with pytest.raises(SystemExit) as stop:
+        strength.main()
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_strength_plays_the_openings_its_options_choose():
+    every = strength.read_set("openings")
+    parser = argparse.ArgumentParser()
+    chosen = strength.chosen_openings(parser, argparse.Namespace(openings=25, skip=24, rounds=1))
+    assert chosen == every[24:25]
+    assert (
+        strength.chosen_openings(parser, argparse.Namespace(openings=50, skip=0, rounds=2)) == every
+    )
 
 
 def test_the_line_engine_answers_a_solve_request_with_the_outcome_for_the_decider():

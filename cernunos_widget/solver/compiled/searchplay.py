@@ -18,17 +18,13 @@ from numba import njit
 
 from .evaluation import LEARNED, N_FEATURES, features
 from .layout import MAX_OPTIONS, SIZE
-from .mcts_tree import NO_NODE, UNKNOWN, init_root, iterate
+from .mcts_tree import NO_NODE, UNKNOWN, _sign, init_root, iterate
 from .playout import _next_random
 from .rules import child_into, decider, final_score, is_over, options
+from .selfplay import duel_points
 
 EXPLORATION = 1.2  # the exploration constant of ``Mcts`` (``solver/mcts.py``)
 NEVER = np.int64(1) << np.int64(62)  # no cap on decisions applied
-
-
-@njit(cache=True)
-def _sign(x):
-    return 1.0 if x > 0 else -1.0 if x < 0 else 0.0
 
 
 @njit(cache=True)
@@ -129,7 +125,7 @@ def search_games(start, w, n_games, rng, iterations, random_plies, feats, search
             n = child_into(s, pick, kid, out)
             s[:] = kid
             played += 1
-        z = _sign(final_score(s)) if is_over(s) else 0.0
+        z = float(_sign(final_score(s))) if is_over(s) else 0.0
         for r in range(first_row, rows):
             results[r] = z if deciders[r] == 0 else -z
         if rows >= feats.shape[0]:
@@ -200,7 +196,5 @@ def mcts_duel(start, w0, w1, n_games, rng, iterations, random_plies):
             n = child_into(s, pick, kid, out)
             s[:] = kid
             played += 1
-        f = final_score(s)
-        green = 1.0 if f > 0 else 0.0 if f < 0 else 0.5
-        points += green if g % 2 == 0 else 1.0 - green
+        points += duel_points(s, g)
     return points

@@ -101,6 +101,15 @@ def td_games(start, w, n_games, rng, alpha, epsilon):
     return decisions
 
 
+@njit(cache=True)
+def duel_points(s, g):
+    """Player 0's points (a win 1, a draw 1/2) in finished duel game ``g``: player 0 is
+    Green in even games."""
+    f = final_score(s)
+    green = 1.0 if f > 0 else 0.0 if f < 0 else 0.5
+    return green if g % 2 == 0 else 1.0 - green
+
+
 @njit(cache=True, nogil=True)
 def duel(start, w0, ev0, w1, ev1, n_games, rng, opening):
     """One-decision-ahead duels: player 0 (weights ``w0``, evaluator ``ev0``) against
@@ -127,7 +136,5 @@ def duel(start, w0, ev0, w1, ev1, n_games, rng, opening):
             n = child_into(s, out[pick], kid, out)
             s[:] = kid
             played += 1
-        f = final_score(s)
-        green = 1.0 if f > 0 else 0.0 if f < 0 else 0.5
-        points += green if g % 2 == 0 else 1.0 - green
+        points += duel_points(s, g)
     return points

@@ -44,20 +44,22 @@ def agree(x: float, y: float) -> bool:
 
 
 def run(position: Position, engine: str, seconds: float) -> dict:
-    """Every successive best estimate: (method, raw output or None if proven, value),
-    and the last best decision."""
+    """Every successive best estimate: (method, raw output or None if proven, value,
+    effort), and the last best decision."""
     steps, decision = [], None
     for infos in analysis(position, Limit(time=seconds), engine=engine):
         best = infos[0]
-        steps.append((best.engine, best.raw, best.estimate if best.raw is None else None))
+        steps.append((best.engine, best.raw, best.estimate if best.raw is None else None,
+                      best.effort))
         decision = str(best.decision)
     return {"steps": steps, "decision": decision}
 
 
 def figures(record: dict) -> dict:
     """Raw and calibrated (with the shipped curves) estimates of one run, and the swings."""
-    raw = [r if r is not None else v for _, r, v in record["steps"]]
-    cal = [calibrated(m, r) if r is not None else v for m, r, v in record["steps"]]
+    steps = [(*step, None)[:4] for step in record["steps"]]  # older files: no effort
+    raw = [r if r is not None else v for _, r, v, _ in steps]
+    cal = [calibrated(m, r, e) if r is not None else v for m, r, v, e in steps]
     return {
         "raw": raw[-1],
         "cal": cal[-1],

@@ -27,8 +27,6 @@ on the shared 2-core machine: about 1.5 s a game.
 from __future__ import annotations
 
 import argparse
-import hashlib
-import json
 import math
 import random
 import sys
@@ -46,6 +44,7 @@ from cernunos_widget.solver.calibration import (
     Curve,
     fit_curve,
     shipped,
+    version_of,
 )
 
 SEED = 110_000
@@ -200,10 +199,10 @@ def fit(games: int, write: bool) -> None:
         "positions": len(rows), "report": report,
         "weights": learned.version(),  # the learned methods' curves hold for these weights
     }
-    body = json.dumps({n: [c.xs, c.ys] for n, c in curves.items()}, sort_keys=True)
-    version = "1." + hashlib.sha256(body.encode()).hexdigest()[:8]
+    efforts = shipped().efforts  # fitted by calibration_efforts.py: kept
+    version = version_of(curves, efforts)
     if write:
-        CALIBRATION_PATH.write_text(Calibration(version, curves, settings).to_json())
+        CALIBRATION_PATH.write_text(Calibration(version, curves, settings, efforts).to_json())
         print(f"wrote {CALIBRATION_PATH} (version {version})")
 
 

@@ -33,7 +33,6 @@ raw output of a method that reads the weights (``*-learned``), in both files.
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import random
 import sys
@@ -54,6 +53,7 @@ from cernunos_widget.solver.calibration import (
     calibrated,
     fit_scaled_curve,
     shipped,
+    version_of,
 )
 
 SEED = 300_000  # game seeds SEED, SEED + 1, ...: disjoint from calibrate.py's 110_000 + k
@@ -293,9 +293,8 @@ def write_curves(fitted: dict, games: int, cv: list, cv_ece: float) -> None:
         "ece_floor": round(floor([p for p, _ in cv])[0], 4),
         "ece_raw": round(table([(x, r) for _, m, x, r in load(games) if m in auto_methods])[1], 4),
     }
-    body = json.dumps({n: [c.xs, c.ys] for n, c in curves.items()}, sort_keys=True)
-    version = "1." + hashlib.sha256(body.encode()).hexdigest()[:8]
-    CALIBRATION_PATH.write_text(Calibration(version, curves, fit).to_json())
+    version = version_of(curves, old.efforts)
+    CALIBRATION_PATH.write_text(Calibration(version, curves, fit, old.efforts).to_json())
     print(f"wrote {CALIBRATION_PATH} (version {version}; CV ECE {cv_ece:.3f})")
 
 

@@ -97,6 +97,7 @@ class Info:
     engine: str = "alphabeta-handwritten"  # the method behind this value (one of METHODS)
     raw: float | None = None  # the search's own output before calibration (None if proven)
     turn: Player | None = None  # the root's decider, whose view the values are (None: unsaid)
+    effort: float | None = None  # the calibration's effort: MCTS nodes a tree, alpha-beta depth
 
     @property
     def relative(self) -> Value:
@@ -431,19 +432,21 @@ def _mcts_improving(
             more = tree.run(MCTS_SLICE)
         except KeyboardInterrupt:
             more = False
+        effort = budget.spent / threads  # nodes a tree: what the curves depend on
         infos = [
             Info(
                 r.decision,
                 r.proven is not None,
                 words.get(r.proven),
                 None,
-                r.value if r.proven is not None else calibrated(method, r.value),
+                r.value if r.proven is not None else calibrated(method, r.value, effort),
                 r.pv,
                 len(r.pv),
                 budget.spent,
                 budget.elapsed(),
                 engine=method,
                 raw=None if r.proven is not None else r.value,
+                effort=None if r.proven is not None else effort,
                 turn=turn,
             )
             for r in tree.results()
@@ -588,11 +591,12 @@ def _improving(
                     False,
                     None,
                     None,
-                    calibrated(method, raw),
+                    calibrated(method, raw, depth),
                     [decision_of(c) for c in line],
                     depth=depth,
                     engine=method,
                     raw=raw,
+                    effort=depth,
                     turn=turn,
                 )
                 budget.report()

@@ -13,14 +13,23 @@ held-out tables), and
 shipped as package data (``calibration.json``) with a version; caches of estimates include
 :data:`CALIBRATION_VERSION` in their keys.
 
+The learned methods' raw outputs change meaning with the search's *effort*: the MCTS mean
+falls as the tree grows, alpha-beta's score moves with the depth.  So they also have curves
+per effort (:class:`EffortCurves`: MCTS nodes a tree, alpha-beta's completed depth), fitted
+by ``benchmarks/calibration_efforts.py --write``; an estimate between two measured efforts
+blends their curves (linearly in the logarithm of the effort), one below the first or
+beyond the last takes the nearest curve.
+
 Proven values are never calibrated: a proof is exact (+1 / 0 / -1, and the strong value).
 """
 
 from __future__ import annotations
 
 import bisect
+import hashlib
 import json
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -59,24 +68,76 @@ class Curve:
         return y0 + (y1 - y0) * (x - x0) / (x1 - x0)
 
 
+def _curve_json(curve: Curve) -> dict:
+    return {"xs": list(curve.xs), "ys": list(curve.ys)}
+
+
+def _curve_of(data: dict) -> Curve:
+    return Curve(tuple(data["xs"]), tuple(data["ys"]))
+
+
+@dataclass(frozen=True)
+class EffortCurves:
+    """One method's curves at measured efforts (``unit``: ``"nodes"`` a tree for MCTS,
+    ``"depth"`` for alpha-beta), efforts strictly increasing and positive."""
+
+    unit: str
+    efforts: tuple[float, ...]
+    curves: tuple[Curve, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.efforts) != len(self.curves) or not self.efforts:
+            raise ValueError("effort curves need as many efforts as curves, at least one")
+        if self.efforts[0] <= 0 or any(
+            b <= a for a, b in zip(self.efforts, self.efforts[1:], strict=False)
+        ):
+            raise ValueError("efforts must be positive and strictly increasing")
+
+    def __call__(self, raw: float, effort: float) -> float:
+        """The expected result for ``raw`` at ``effort``: the curves of the two measured
+        efforts around it blended linearly in log(effort); the nearest outside them."""
+        efforts = self.efforts
+        if effort <= efforts[0]:
+            return self.curves[0](raw)
+        if effort >= efforts[-1]:
+            return self.curves[-1](raw)
+        i = bisect.bisect_right(efforts, effort)
+        t = math.log(effort / efforts[i - 1]) / math.log(efforts[i] / efforts[i - 1])
+        return (1 - t) * self.curves[i - 1](raw) + t * self.curves[i](raw)
+
+    def to_dict(self) -> dict:
+        return {"unit": self.unit, "efforts": list(self.efforts),
+                "curves": [_curve_json(c) for c in self.curves]}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> EffortCurves:
+        return cls(str(data["unit"]), tuple(float(e) for e in data["efforts"]),
+                   tuple(_curve_of(c) for c in data["curves"]))
+
+
 @dataclass(frozen=True)
 class Calibration:
-    """The shipped curves, one per engine, with their version and how they were fitted."""
+    """The shipped curves, one per engine (and per effort for some), with their version
+    and how they were fitted."""
 
     version: str
     curves: dict[str, Curve]
     fit: dict  # the fit's settings and its held-out table (see benchmarks/calibrate.py)
+    efforts: dict[str, EffortCurves] = field(default_factory=dict)
 
-    def expected(self, engine: str, raw: float) -> float:
-        """The expected result for ``raw``, an unproven output of ``engine``'s search."""
+    def expected(self, engine: str, raw: float, effort: float | None = None) -> float:
+        """The expected result for ``raw``, an unproven output of ``engine``'s search at
+        ``effort`` (its nodes a tree or depth; None or a method without curves per
+        effort: its one curve)."""
+        if effort is not None and engine in self.efforts:
+            return self.efforts[engine](raw, effort)
         return self.curves[engine](raw)
 
     def to_json(self) -> str:
         data = {
             "version": self.version,
-            "curves": {
-                name: {"xs": list(c.xs), "ys": list(c.ys)} for name, c in self.curves.items()
-            },
+            "curves": {name: _curve_json(c) for name, c in self.curves.items()},
+            "efforts": {name: e.to_dict() for name, e in self.efforts.items()},
             "fit": self.fit,
         }
         return json.dumps(data, indent=1, sort_keys=True) + "\n"
@@ -84,10 +145,18 @@ class Calibration:
     @classmethod
     def from_json(cls, text: str) -> Calibration:
         data = json.loads(text)
-        curves = {
-            name: Curve(tuple(c["xs"]), tuple(c["ys"])) for name, c in data["curves"].items()
-        }
-        return cls(str(data["version"]), curves, data.get("fit", {}))
+        curves = {name: _curve_of(c) for name, c in data["curves"].items()}
+        efforts = {name: EffortCurves.from_dict(e)
+                   for name, e in data.get("efforts", {}).items()}
+        return cls(str(data["version"]), curves, data.get("fit", {}), efforts)
+
+
+def version_of(curves: dict[str, Curve], efforts: dict[str, EffortCurves]) -> str:
+    """A calibration's version: a hash of its curves (changes whenever one does)."""
+    body = {n: [c.xs, c.ys] for n, c in curves.items()}
+    if efforts:  # calibrations without curves per effort keep their old versions
+        body["efforts"] = {n: e.to_dict() for n, e in efforts.items()}
+    return "1." + hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:8]
 
 
 @lru_cache(maxsize=1)
@@ -96,9 +165,10 @@ def shipped() -> Calibration:
     return Calibration.from_json(CALIBRATION_PATH.read_text())
 
 
-def calibrated(engine: str, raw: float) -> float:
-    """The expected result (for the same player as ``raw``) of an unproven estimate."""
-    return shipped().expected(engine, raw)
+def calibrated(engine: str, raw: float, effort: float | None = None) -> float:
+    """The expected result (for the same player as ``raw``) of an unproven estimate of
+    ``engine``'s search at ``effort`` (:meth:`Calibration.expected`)."""
+    return shipped().expected(engine, raw, effort)
 
 
 def calibration_version() -> str:
@@ -149,7 +219,9 @@ def fit_scaled_curve(
 ) -> tuple[Curve, float, float, float, float]:
     """The curve :func:`scaled_curve` closest to ``pairs`` in mean squared error: ``a`` and
     ``b`` over a grid, ``high`` and ``low`` (from :data:`MIN_SCALE` to 1) the exact least
-    squares for each, rounded to 0.01; and ``a``, ``b``, ``high``, ``low``.
+    squares for each, rounded to 0.01; and ``a``, ``b``, ``high``, ``low``.  The best of the
+    grid whose knots still increase strictly once rounded (a nearly flat or saturated
+    curve's do not).
 
     For independent positions only: one result a game leaves no correlated noise for the
     extra parameters to follow (``docs/solver.md``, *the scaled curves*)."""
@@ -157,18 +229,25 @@ def fit_scaled_curve(
         raise ValueError(f"need at least 20 pairs to fit a curve, not {len(pairs)}")
     x = np.array([p[0] for p in pairs], np.float64)
     y = np.array([p[1] for p in pairs], np.float64)
-    best = (np.inf, 0.0, 0.0, 1.0, 1.0)
+    errors, highs, lows = [], [], []
     for a in WIDE_SLOPES:
         p = np.tanh(a * x + WIDE_SHIFTS[:, None])
         up, down = np.where(p > 0, p, 0.0), np.where(p > 0, 0.0, p)
         high, low = _least_squares_scale(up, y), _least_squares_scale(down, y)
-        errors = ((high[:, None] * up + low[:, None] * down - y) ** 2).mean(axis=1)
-        j = int(np.argmin(errors))
-        if errors[j] < best[0]:
-            best = (float(errors[j]), float(a), float(WIDE_SHIFTS[j]), high[j], low[j])
-    _, a, b, high, low = best
-    high, low = round(float(high), 2), round(float(low), 2)
-    return scaled_curve(a, b, high, low), a, b, high, low
+        errors.append(((high[:, None] * up + low[:, None] * down - y) ** 2).mean(axis=1))
+        highs.append(high)
+        lows.append(low)
+    # the best first; a nearly flat or saturated curve whose knots round to equal values
+    # is no curve: the next best is taken
+    for k in np.argsort(np.concatenate(errors), kind="stable"):
+        i, j = divmod(int(k), len(WIDE_SHIFTS))
+        a, b = float(WIDE_SLOPES[i]), float(WIDE_SHIFTS[j])
+        high, low = round(float(highs[i][j]), 2), round(float(lows[i][j]), 2)
+        try:
+            return scaled_curve(a, b, high, low), a, b, high, low
+        except ValueError:
+            continue
+    raise ValueError("no scaled curve fits these pairs")  # not reached: a = 0.1, b = 0 fits
 
 
 def scaled_curve(a: float, b: float, high: float, low: float) -> Curve:

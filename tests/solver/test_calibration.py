@@ -152,7 +152,7 @@ def test_the_api_reports_estimates_on_the_calibrated_scale_and_names_its_method(
         for info in analyse(MIDGAME, Limit(time=0.3), multipv=3, engine=engine):
             assert not info.proven and info.raw is not None
             assert info.engine == expected.get(engine, engine)
-            assert info.estimate == calibrated(info.engine, info.raw)
+            assert info.estimate == calibrated(info.engine, info.raw, info.effort)
 
 
 def test_the_learned_curves_were_fitted_with_the_shipped_weights():

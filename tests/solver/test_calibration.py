@@ -3,10 +3,9 @@
 import json
 import math
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from benchmark_scripts import benchmark_script
 
 from cernunos_widget.engine import Position
 from cernunos_widget.solver import Limit, analyse
@@ -23,7 +22,6 @@ from cernunos_widget.solver.calibration import (
     tanh_curve,
 )
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
 
 
@@ -97,20 +95,14 @@ def test_the_shipped_calibration_round_trips_and_has_a_curve_per_engine():
         assert all(b > a for a, b in zip(ys, ys[1:], strict=False))
 
 
-def _script(name: str):
-    """A module of ``benchmarks/`` (the fitting scripts)."""
-    sys.path.insert(0, str(BENCHMARKS))
-    return __import__(name)
-
-
 @pytest.mark.parametrize("method", METHODS)
 def test_the_shipped_curves_are_the_fits_of_the_committed_samples(method):
     """Refitted from the committed samples: the same curves, the same held-out table."""
-    calibrate = _script("calibrate")
+    calibrate = benchmark_script("calibrate")
     fit = shipped().fit
     report = fit["report"][method]
     if "independent" in report:  # fitted on one position per game: calibration_check.py
-        check = _script("calibration_check")
+        check = benchmark_script("calibration_check")
         rows = check.rows_of(method, report["independent"]["games"])
         assert len(rows) == report["independent"]["positions"] >= check.MIN_POSITIONS
         curve, *shape = fit_scaled_curve([(x, r) for _, _, x, r in rows])
@@ -134,7 +126,7 @@ def test_the_shipped_curves_are_the_fits_of_the_committed_samples(method):
 def test_the_default_is_calibrated_on_independent_games_within_the_goal():
     """Issue #11, item 1: at least 2,000 positions, one per strong game, each predicted by
     a curve fitted on other games (cross-validated), ECE at most 0.05."""
-    check = _script("calibration_check")
+    check = benchmark_script("calibration_check")
     summary = shipped().fit["independent_check"]
     assert AUTO_ESTIMATES in summary["methods"]
     games = shipped().fit["report"][AUTO_ESTIMATES]["independent"]["games"]

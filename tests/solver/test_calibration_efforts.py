@@ -3,10 +3,9 @@ effort its search spent (MCTS nodes a tree, alpha-beta's depth)."""
 
 import math
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from benchmark_scripts import benchmark_script
 
 from cernunos_widget.engine import Position
 from cernunos_widget.solver import Limit, analyse, analysis
@@ -20,7 +19,6 @@ from cernunos_widget.solver.calibration import (
     version_of,
 )
 
-BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
 LOW, HIGH = scaled_curve(2.0, 0.3, 0.6, 0.9), scaled_curve(1.0, -0.5, 0.8, 0.7)
 
@@ -70,21 +68,14 @@ def test_a_scaled_fit_of_results_that_jump_at_zero_is_a_curve():
     assert curve(-0.5) == pytest.approx(-low, abs=2e-3)
 
 
-def _script(name: str):
-    """A module of ``benchmarks/`` (the fitting scripts)."""
-    if str(BENCHMARKS) not in sys.path:
-        sys.path.insert(0, str(BENCHMARKS))
-    return __import__(name)
-
-
 @pytest.mark.parametrize("method", ["mcts-learned", "alphabeta-learned"])
 def test_the_shipped_curves_per_effort_are_the_fits_of_the_committed_outputs(method):
     """Refitted from ``benchmarks/data/calibration_efforts.txt``: the same curves, each
     within the ECE goal (cross-validated) at its effort, or, where fewer positions reach
     that effort, within what perfectly calibrated predictions would show on so few
     results (the 95th percentile of the floor)."""
-    efforts = _script("calibration_efforts")
-    check = _script("calibration_check")
+    efforts = benchmark_script("calibration_efforts")
+    check = benchmark_script("calibration_check")
     summary = shipped().fit["efforts"]
     data = efforts.load(summary["games"])[method]
     shipped_curves = shipped().efforts[method]

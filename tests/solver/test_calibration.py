@@ -141,7 +141,7 @@ def test_the_default_is_calibrated_on_independent_games_within_the_goal():
 def test_the_api_reports_estimates_on_the_calibrated_scale_and_names_its_method():
     expected = {"auto": AUTO_ESTIMATES, **{e: pair[0] for e, pair in SEARCHES.items()}}
     for engine in (*METHODS, *ENGINES):
-        for info in analyse(MIDGAME, Limit(time=0.3), multipv=3, engine=engine):
+        for info in analyse(MIDGAME, Limit(time=1.0), multipv=3, engine=engine):
             assert not info.proven and info.raw is not None
             assert info.engine == expected.get(engine, engine)
             assert info.estimate == calibrated(info.engine, info.raw, info.effort)

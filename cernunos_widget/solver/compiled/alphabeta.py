@@ -28,12 +28,15 @@ from .rules import child_into, decider, is_over, options
 from .table import EXACT, probe, slot_key, state_hash, store_slot, write_entry
 
 NOT_SETTLED = 1 << 40  # beyond every score
+DEFER_DEPTH = 2  # children searched this deep or more are marked busy (Simplified ABDADA)
+BUSY_BITS = 16  # 2**16 marks shared by a threaded search's threads
 KILLER = MAX_OPTIONS  # the pool's column for each ply's killer decision
 MAX_PLY = 1024
 
-# ctl slots; HELPER is 0 in the main search, i > 0 in Lazy SMP helper thread i
-NODES, MAX_NODES, STOP, ABORTED, HORIZON, HELPER = range(6)
-CTL_SIZE = 6
+# ctl slots; HELPER is 0 in the main search, i > 0 in Lazy SMP helper thread i; PUT_OFF
+# counts the children put off because another thread was searching them (ABDADA)
+NODES, MAX_NODES, STOP, ABORTED, HORIZON, HELPER, PUT_OFF = range(7)
+CTL_SIZE = 7
 
 
 def new_ctl(max_nodes: int, helper: int = 0) -> np.ndarray:
@@ -77,6 +80,7 @@ def search(
     pool,
     evaluator,
     w,
+    busy,
 ):
     """The fail-soft value of ``s``: exact inside (alpha, beta), else a bound beyond it."""
     shift = PROVEN_BASE if evaluator == LEARNED and depth < EXACT else 0
@@ -123,6 +127,8 @@ def search(
             return 0
         c = np.empty(SIZE, np.int16)
         child_into(s, code, c, scratch)
+        sharing = busy.size > 1 and child_depth >= DEFER_DEPTH
+        ch = mark_busy(busy, c) if sharing else np.uint64(0)
         v = search(
             c,
             child_depth,
@@ -139,7 +145,10 @@ def search(
             pool,
             evaluator,
             w,
+            busy,
         )
+        if sharing:
+            unmark_busy(busy, ch)
         if ctl[ABORTED]:
             return 0
         if green:
@@ -191,8 +200,26 @@ def search(
             # a Lazy SMP helper (searchers.py) takes another order here than the main
             # search, so the threads spread over the tree instead of repeating each other
             order[0], order[1] = order[1], order[0]
-        for k in range(m):
-            j = order[k]
+        # Simplified ABDADA: with threads, a younger child another thread is searching
+        # (``busy``) is put off until the others are searched, so the threads split the
+        # children instead of repeating each other.
+        sharing = busy.size > 1 and child_depth >= DEFER_DEPTH
+        put_off = np.empty(m if sharing else 0, np.int64)
+        n_put_off = 0
+        k = 0
+        while k < m + n_put_off:
+            j = order[k] if k < m else put_off[k - m]
+            ch = np.uint64(0)
+            if sharing:
+                ch = state_hash(kids[j])
+                if k < m and (tried_first or k > 0) and is_busy(busy, ch):
+                    put_off[n_put_off] = j
+                    n_put_off += 1
+                    ctl[PUT_OFF] += 1
+                    k += 1
+                    continue
+                busy[ch & np.uint64(busy.size - 1)] = ch
+            k += 1
             v = search(
                 kids[j],
                 child_depth,
@@ -209,7 +236,10 @@ def search(
                 pool,
                 evaluator,
                 w,
+                busy,
             )
+            if sharing:
+                unmark_busy(busy, ch)
             if ctl[ABORTED]:
                 return 0
             if green:
@@ -242,6 +272,28 @@ def search(
     entry = (max(lower, -INFINITY), min(upper, INFINITY), np.int64(best_code), min(depth, EXACT))
     write_entry(keys, lower_t, upper_t, move_t, depth_t, work_t, slot, h, entry, work)
     return best
+
+
+@njit(cache=True, inline="always")
+def is_busy(busy, h):
+    """Is the state of hash ``h`` being searched by a thread (its mark in ``busy``)?"""
+    return busy[h & np.uint64(busy.size - 1)] == h
+
+
+@njit(cache=True, inline="always")
+def mark_busy(busy, c):
+    """Mark state ``c`` as being searched; its hash."""
+    h = state_hash(c)
+    busy[h & np.uint64(busy.size - 1)] = h
+    return h
+
+
+@njit(cache=True, inline="always")
+def unmark_busy(busy, h):
+    """Take the mark of hash ``h`` off, unless another state's mark replaced it."""
+    slot = h & np.uint64(busy.size - 1)
+    if busy[slot] == h:
+        busy[slot] = 0
 
 
 @njit(cache=True, inline="always")

@@ -89,7 +89,17 @@ def _calls() -> list[Callable[[], object]]:
         lambda: rules.options(s.copy(), out),
         lambda: rules.child(s, code, out),
         lambda: alphabeta.search(
-            s, 2, -1, 1, 0, *table, alphabeta.new_ctl(1_000), alphabeta.new_pool(), 0, weights
+            s,
+            2,
+            -1,
+            1,
+            0,
+            *table,
+            alphabeta.new_ctl(1_000),
+            alphabeta.new_pool(),
+            0,
+            weights,
+            np.zeros(1, np.uint64),
         ),
         lambda: alphabeta.table_move(
             s, table.keys, table.lower, table.upper, table.move, table.depth

@@ -6,12 +6,13 @@ values, applying 15-20 times more decisions per second.  A long compiled call ru
 worker thread that holds no GIL, so the calling thread can enforce the deadline, a stop
 event and Ctrl-C: it raises the compiled search's stop flag, which unwinds at once.
 
-With ``threads > 1`` an alpha-beta search is Lazy SMP (as Stockfish): next to the main
-search, ``threads - 1`` helper threads search the same root into the same table (each
-with its own node counter, stop flag and buffers; odd helpers one decision deeper, every
-helper in another order of the children, ``alphabeta.HELPER``), and the main search
-finds their entries.  Only the main search's value is returned; the helpers are stopped
-when it ends.  Proof-number search runs in one thread.
+With ``threads > 1`` an alpha-beta search is Lazy SMP (as Stockfish) with Simplified
+ABDADA: next to the main search, ``threads - 1`` helper threads search the same root to
+the same depth into the same table (each with its own node counter, stop flag and
+buffers, every helper in another order of the children, ``alphabeta.HELPER``), the main
+search finds their entries, and every thread puts off the children another thread is
+searching (the shared marks ``busy``), so they split the tree.  Only the main search's
+value is returned; the helpers are stopped when it ends.
 """
 
 from __future__ import annotations
@@ -34,12 +35,14 @@ from ..threads import check_threads
 from ..values import INFINITY
 from .alphabeta import (
     ABORTED,
+    BUSY_BITS,
     EXACT,
     HELPER,
     HORIZON,
     MAX_NODES,
     MAX_PLY,
     NODES,
+    PUT_OFF,
     STOP,
     new_ctl,
     new_pool,
@@ -53,7 +56,6 @@ from .rules import child, is_over, new_options
 from .table import Table, exact_bounds
 
 _NO_LIMIT = 1 << 62
-HELPER_DEEPER = 1  # odd helpers search this many decisions deeper than the main search
 _POLL = 0.005  # seconds between looks at the clock and the stop event
 _INLINE_NODES = 20_000  # about 20 ms: searched without a worker thread
 T = TypeVar("T")
@@ -89,8 +91,8 @@ def _verdict(proof: int, disproof: int) -> bool:
 
 
 class _Helper:
-    """A Lazy SMP helper thread: searches the main search's root into the shared table
-    (deeper and deeper while the main search runs) until :meth:`finish`."""
+    """A Lazy SMP helper thread: searches the main search's root to its depth into the
+    shared table (then deeper, if it finishes first) until :meth:`finish`."""
 
     def __init__(
         self,
@@ -102,9 +104,7 @@ class _Helper:
     ) -> None:
         self.ctl = new_ctl(nodes, index)
         self.search_at = search_at
-        # odd helpers one decision deeper (a depth-limited search), so they fill the
-        # table with what the main search's next step needs
-        self.depth = depth if depth >= EXACT else depth + index % 2 * HELPER_DEEPER
+        self.depth = depth
         self.pool = pool
         self.thread = threading.Thread(target=self._run, name="cernunos-helper", daemon=True)
 
@@ -119,11 +119,12 @@ class _Helper:
     def stop(self) -> None:
         self.ctl[STOP] = 1
 
-    def finish(self) -> tuple[int, bool]:
-        """Stop and join the thread: (decisions it applied, did it reach a horizon)."""
+    def finish(self) -> tuple[int, bool, int]:
+        """Stop and join the thread: (decisions it applied, did it reach a horizon,
+        children it put off)."""
         self.stop()
         self.thread.join()
-        return int(self.ctl[NODES]), bool(self.ctl[HORIZON])
+        return int(self.ctl[NODES]), bool(self.ctl[HORIZON]), int(self.ctl[PUT_OFF])
 
 
 class _Runner:
@@ -143,6 +144,12 @@ class _Runner:
     ) -> None:
         self.threads = check_threads(threads)
         self.helper_pools = [new_pool() for _ in range(self.threads - 1 if helpers else 0)]
+        # the children being searched, shared by the threads (alphabeta.py: ABDADA)
+        self.busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, np.uint64)
+        # children put off (ABDADA), all searches: by the main search (and the lanes of
+        # race), by the helpers
+        self.put_off = 0
+        self.helpers_put_off = 0
         self.weights = search_weights(evaluator, weights)
         self.evaluator = evaluator
         self.budget = budget or Budget()
@@ -186,6 +193,7 @@ class _Runner:
                     pool,
                     self.evaluator,
                     self.weights,
+                    self.busy,
                 )
             )
 
@@ -198,6 +206,7 @@ class _Runner:
         horizon = bool(self.ctl[HORIZON])  # the table keeps values found beyond it
         if self.ctl[ABORTED] and inline < allowed:
             self._check_clock()
+            self.busy[:] = 0  # the marks the inline search left on its way out
             helpers = [
                 _Helper(i, search_at, depth, allowed - inline, pool)
                 for i, pool in enumerate(self.helper_pools, 1)
@@ -262,6 +271,7 @@ class _Runner:
                     lane.pool,
                     self.evaluator,
                     self.weights,
+                    self.busy,
                 )
             )
 
@@ -294,6 +304,7 @@ class _Runner:
         finally:
             with self._spent_lock:
                 self.budget.spent += int(ctl[NODES])
+                self.put_off += int(ctl[PUT_OFF])
 
     def race(self, works: Sequence[Callable[[Lane], T]]) -> T:
         """Run each of ``works`` in its own thread and :class:`Lane` at once (they share
@@ -383,6 +394,7 @@ class _Runner:
             return call()
         finally:
             self.budget.spent += int(ctl[NODES])
+            self.put_off += int(ctl[PUT_OFF])
 
     def _in_worker(self, call: Callable[[], T], nodes: int, helpers: Sequence[_Helper] = ()) -> T:
         """Search in a worker thread (and ``helpers`` beside it, stopped when it ends),
@@ -417,9 +429,10 @@ class _Runner:
         finally:
             self.helpers_horizon = False
             for helper in helpers:
-                spent, horizon = helper.finish()
+                spent, horizon, put_off = helper.finish()
                 self.budget.spent += spent
                 self.helpers_horizon |= horizon
+                self.helpers_put_off += put_off
         if failure:
             raise failure[0]
         return result[0]

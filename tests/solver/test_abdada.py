@@ -3,6 +3,8 @@ in, and each puts off a younger child another thread marked, searching it last."
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
@@ -10,9 +12,12 @@ from cernunos_widget.engine import Position
 from cernunos_widget.solver import prepare_engine
 from cernunos_widget.solver.compiled import searchers
 from cernunos_widget.solver.compiled.alphabeta import (
+    ABORTED,
     DEFER_DEPTH,
+    MAX_NODES,
     NODES,
     PUT_OFF,
+    STOP,
     new_ctl,
     new_pool,
     search,
@@ -23,6 +28,7 @@ from cernunos_widget.solver.compiled.rules import child, new_options
 from cernunos_widget.solver.compiled.searchers import CompiledDepthSearch
 from cernunos_widget.solver.compiled.table import Table, state_hash
 from cernunos_widget.solver.learned import search_weights
+from cernunos_widget.solver.search import Budget
 from cernunos_widget.solver.values import INFINITY
 
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
@@ -97,3 +103,26 @@ def test_one_thread_has_no_marks():
     search.value(HARD, 8)
     assert search.runner.busy.size == 1
     assert search.runner.put_off == 0
+
+
+def test_a_helper_that_finishes_first_answers(helpers_at_once, monkeypatch):
+    """The main search held back (it waits for its stop flag): the helper's value is the
+    answer, the main search is stopped, and the value is the one of one thread."""
+    search = CompiledDepthSearch(Budget(seconds=10), threads=2)
+    main_ctl = search.runner.ctl
+    real_search = searchers.search
+
+    def held_back(s, depth, alpha, beta, ply, *rest):
+        ctl = rest[6]
+        if ctl is main_ctl and ctl[MAX_NODES] > searchers._INLINE_NODES:  # in its worker
+            while not ctl[STOP]:
+                time.sleep(0.001)
+            ctl[ABORTED] = 1
+            return 0
+        return real_search(s, depth, alpha, beta, ply, *rest)
+
+    monkeypatch.setattr(searchers, "search", held_back)
+    value = search.value(HARD, 6)
+    assert search.budget.elapsed() < 5  # not the time limit: the helper's answer
+    monkeypatch.setattr(searchers, "search", real_search)
+    assert value == CompiledDepthSearch(threads=1).value(HARD, 6)

@@ -40,7 +40,6 @@ from .alphabeta import (
     HELPER,
     HORIZON,
     MAX_NODES,
-    MAX_PLY,
     NODES,
     PUT_OFF,
     STOP,
@@ -91,30 +90,32 @@ def _verdict(proof: int, disproof: int) -> bool:
 
 
 class _Helper:
-    """A Lazy SMP helper thread: searches the main search's root to its depth into the
-    shared table (then deeper, if it finishes first) until :meth:`finish`."""
+    """A Lazy SMP helper thread: searches the main search's root, to its depth and with
+    its window, into the shared table until :meth:`finish`; if it finishes first, its
+    value is the answer (:attr:`value`) and it stops the main search (``main_ctl``)."""
 
     def __init__(
         self,
         index: int,
-        search_at: Callable[[np.ndarray, np.ndarray, int], object],
+        search_at: Callable[[np.ndarray, np.ndarray, int], int],
         depth: int,
         nodes: int,
         pool: np.ndarray,
+        main_ctl: np.ndarray,
     ) -> None:
         self.ctl = new_ctl(nodes, index)
         self.search_at = search_at
         self.depth = depth
         self.pool = pool
+        self.main_ctl = main_ctl
+        self.value: int | None = None
         self.thread = threading.Thread(target=self._run, name="cernunos-helper", daemon=True)
 
     def _run(self) -> None:
-        depth = self.depth
-        while not self.ctl[STOP]:
-            self.search_at(self.ctl, self.pool, depth)
-            if self.ctl[ABORTED] or depth >= min(EXACT, MAX_PLY):
-                return
-            depth += 1
+        v = self.search_at(self.ctl, self.pool, self.depth)
+        if not self.ctl[ABORTED]:
+            self.value = v
+            self.main_ctl[STOP] = 1  # the main search's question is answered
 
     def stop(self) -> None:
         self.ctl[STOP] = 1
@@ -208,11 +209,15 @@ class _Runner:
             self._check_clock()
             self.busy[:] = 0  # the marks the inline search left on its way out
             helpers = [
-                _Helper(i, search_at, depth, allowed - inline, pool)
+                _Helper(i, search_at, depth, allowed - inline, pool, self.ctl)
                 for i, pool in enumerate(self.helper_pools, 1)
             ]
             v = self._in_worker(call, allowed - inline, helpers)
             horizon |= bool(self.ctl[HORIZON]) or self.helpers_horizon
+            answers = [helper.value for helper in helpers if helper.value is not None]
+            if self.ctl[ABORTED] and answers:  # a helper finished first: its value holds
+                v = answers[0]
+                self.ctl[ABORTED] = 0
         self._raise_if_aborted(sliced)
         self.reached_horizon = horizon
         return v

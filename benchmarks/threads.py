@@ -5,9 +5,10 @@ the compiled depth-limited alpha-beta (the handwritten evaluation, a fresh 2**21
 to a fixed depth, at 1, 2, 4, 8 and 16 threads (those the process may use; ``--threads``
 to ask for others).  Prints, per position and thread count: seconds to reach the depth
 (the best of ``--repeat`` runs), decisions applied per second (every thread's decisions),
-and both as a speedup over 1 thread.  Also ``solve`` of the endgame (proofs run in one
-thread: the rows should match) and 3 s of root-parallel MCTS on the midgame (its speedup
-is in decisions per second only; its time is fixed).
+and both as a speedup over 1 thread.  Also ``solve`` of the endgame, the alpha-beta
+analysis a user runs (``analyse(engine="alphabeta")``, every first decision's value to
+the same depth) of the opening and the midgame, and 3 s of root-parallel MCTS on the
+midgame (its speedup is in decisions per second only; its time is fixed).
 Run it on an idle machine: `uptime` first.
 """
 
@@ -55,6 +56,14 @@ def to_proof(p: Position, threads: int) -> tuple[float, int]:
     return solution.seconds, solution.nodes
 
 
+def analysis_to(p: Position, depth: int, threads: int) -> tuple[float, int]:
+    """Seconds and decisions of the alpha-beta analysis of every first decision to
+    ``depth`` (``Limit(depth=...)``: the children to ``depth - 1``)."""
+    started = time.perf_counter()
+    info = analyse(p, Limit(depth=depth), engine="alphabeta", threads=threads)[0]
+    return time.perf_counter() - started, info.nodes
+
+
 def mcts_for(p: Position, threads: int) -> tuple[float, int]:
     """Seconds and decisions (playout steps, every tree's) of 3 s of MCTS analysis."""
     info = analyse(p, Limit(time=3), engine="mcts", threads=threads)[0]
@@ -75,6 +84,8 @@ def main() -> None:
     print(f"{'position':10} {'threads':>7} {'seconds':>8} {'Mdec/s':>7} {'nps x':>6} {'time x':>6}")
     cases = [(n, position(t), d + args.depth, to_depth) for n, t, d in POSITIONS]
     cases.append(("proof", Position.from_cpn(PROOF), 0, lambda p, _, t: to_proof(p, t)))
+    for name, text, depth in POSITIONS[:2]:
+        cases.append((f"an-{name[:3]}", position(text), depth + args.depth, analysis_to))
     cases.append(("mcts-mid", position(POSITIONS[1][1]), 0, lambda p, _, t: mcts_for(p, t)))
     for name, p, depth, measure in cases:
         base = None

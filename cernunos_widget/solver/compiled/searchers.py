@@ -57,6 +57,9 @@ from .table import Table, exact_bounds
 _NO_LIMIT = 1 << 62
 _POLL = 0.005  # seconds between looks at the clock and the stop event
 _INLINE_NODES = 20_000  # about 20 ms: searched without a worker thread
+# with helpers, a search longer than this many decisions (about 1 ms) starts them: the
+# analysis of every first decision is many short searches (benchmarks/threads.py)
+_HELPED_INLINE_NODES = 2_000
 T = TypeVar("T")
 
 
@@ -145,8 +148,9 @@ class _Runner:
     ) -> None:
         self.threads = check_threads(threads)
         self.helper_pools = [new_pool() for _ in range(self.threads - 1 if helpers else 0)]
-        # the children being searched, shared by the threads (alphabeta.py: ABDADA)
-        self.busy = np.zeros(1 << BUSY_BITS if self.threads > 1 else 1, np.uint64)
+        # the children being searched, shared by the main search and its helpers
+        # (alphabeta.py: ABDADA; one empty slot, no marks, without helpers)
+        self.busy = np.zeros(1 << BUSY_BITS if self.helper_pools else 1, np.uint64)
         # children put off (ABDADA), all searches: by the main search (and the lanes of
         # race), by the helpers
         self.put_off = 0
@@ -177,8 +181,9 @@ class _Runner:
         :class:`SliceSpent` after ``nodes`` decisions if the budget allows more.
 
         A search first runs in the calling thread for at most ``_INLINE_NODES`` decisions
-        (a few milliseconds, most calls end there); a longer one starts again in a worker
-        thread, where the table already holds what the first attempt learned.
+        (a few milliseconds, most calls end there), ``_HELPED_INLINE_NODES`` with helpers;
+        a longer one starts again in a worker thread (and the helpers), where the table
+        already holds what the first attempt learned.
         """
 
         def search_at(ctl: np.ndarray, pool: np.ndarray, at_depth: int) -> int:
@@ -203,6 +208,8 @@ class _Runner:
 
         allowed, sliced = self._allowance(nodes)
         inline = min(allowed, _INLINE_NODES)
+        if self.helper_pools:
+            inline = min(inline, _HELPED_INLINE_NODES)
         v = self._compiled(call, inline)
         horizon = bool(self.ctl[HORIZON])  # the table keeps values found beyond it
         if self.ctl[ABORTED] and inline < allowed:

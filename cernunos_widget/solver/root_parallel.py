@@ -11,6 +11,7 @@ without locks; ``docs/solver.md`` has what it measured.
 from __future__ import annotations
 
 import threading
+import time
 
 from .mcts import Mcts, MctsResult, Node
 
@@ -29,14 +30,19 @@ class RootParallelMcts:
         """A proven root if a tree has one, else the first tree's."""
         return next((t.root for t in self.trees if t.root.proven is not None), self.trees[0].root)
 
-    def run(self, playouts: int) -> bool:
+    def run(self, playouts: int, seconds: float = 0.0) -> bool:
         """About ``playouts`` more playouts, shared out among the trees, each in its own
-        thread; False once the budget is spent."""
+        thread, and more shares until ``seconds`` have passed (the trees wait for each
+        other only once a call); False once the budget is spent."""
         share = max(1, playouts // len(self.trees))
         more = [True] * len(self.trees)
+        until = time.perf_counter() + seconds
 
         def work(i: int) -> None:
-            more[i] = self.trees[i].run(share)
+            tree = self.trees[i]
+            more[i] = tree.run(share)
+            while more[i] and tree.root.proven is None and time.perf_counter() < until:
+                more[i] = tree.run(share)
 
         workers = [
             threading.Thread(target=work, args=(i,), name="cernunos-mcts", daemon=True)

@@ -330,6 +330,17 @@ def test_root_parallel_mcts_proofs_agree_with_brute_force():
     assert proven >= 20
 
 
+def test_root_parallel_trees_go_on_for_the_slice_seconds():
+    """Each tree searches more shares of the playouts, without waiting for the others,
+    until the slice's seconds have passed (the trees meet once a slice)."""
+    budget = Budget()
+    trees = RootParallelMcts([Mcts(MIDGAME, budget=budget, seed=k, memory_mb=8) for k in (0, 1)])
+    assert trees.run(20, seconds=0.3)
+    assert budget.elapsed() >= 0.3
+    assert all(tree.playouts > 20 for tree in trees.trees)
+    assert not [t for t in threading.enumerate() if t.name == "cernunos-mcts"]
+
+
 def test_mcts_analysis_in_threads_merges_the_trees_and_leaves_no_thread():
     infos = analyse(MIDGAME, Limit(time=0.5), 3, engine="mcts", threads=2)
     assert len(infos) == 3 and len({i.decision for i in infos}) == 3

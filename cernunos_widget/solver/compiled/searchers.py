@@ -411,19 +411,24 @@ class _Runner:
     def _in_worker(self, call: Callable[[], T], nodes: int, helpers: Sequence[_Helper] = ()) -> T:
         """Search in a worker thread (and ``helpers`` beside it, stopped when it ends),
         watching the clock, the stop event and Ctrl-C; the helpers' decisions count in
-        the budget (so under a node limit with helpers it is approximate)."""
+        the budget (so under a node limit with helpers it is approximate).  Only this
+        thread counts in the budget, after the worker ended: the live status it reports
+        meanwhile (the budget's count and the worker's) never counts a decision twice."""
         result: list[T] = []
         failure: list[BaseException] = []
 
         def work() -> None:
             try:
-                result.append(self._compiled(call, nodes))
+                result.append(call())
             except BaseException as error:  # handed to the calling thread
                 failure.append(error)
             finally:
                 for helper in helpers:
                     helper.stop()
 
+        ctl = self.ctl
+        ctl[:] = 0
+        ctl[MAX_NODES] = nodes
         worker = threading.Thread(target=work, name="cernunos-search", daemon=True)
         worker.start()
         for helper in helpers:
@@ -432,13 +437,13 @@ class _Runner:
             while worker.is_alive():
                 worker.join(_POLL)
                 if self._out_of_time():
-                    self.ctl[STOP] = 1
-                self.budget.report(int(self.ctl[NODES]))  # a long search: its status ticks
-        except KeyboardInterrupt:
-            self.ctl[STOP] = 1
+                    ctl[STOP] = 1
+                self.budget.report(int(ctl[NODES]))  # a long search: its status ticks
+        finally:  # (Ctrl-C, or a failing progress callback: stop the worker too)
+            ctl[STOP] |= worker.is_alive()
             worker.join()
-            raise
-        finally:
+            self.budget.spent += int(ctl[NODES])
+            self.put_off += int(ctl[PUT_OFF])
             self.helpers_horizon = False
             for helper in helpers:
                 spent, horizon, put_off = helper.finish()

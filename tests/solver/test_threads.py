@@ -166,6 +166,35 @@ def test_a_time_limit_ends_an_outcome_race(helpers_at_once):
     assert len(lanes) == 2 and all(lane.ctl[searchers.NODES] > 0 for lane in lanes)
 
 
+def test_the_live_status_of_a_race_never_goes_back(helpers_at_once, monkeypatch):
+    """Lanes in many short turns: the decisions reported while they race climb, and never
+    beyond what the budget counts in the end (a lane's finished turn counted once)."""
+    monkeypatch.setattr(searchers, "FIRST_TURN", 3_000)
+    reports: list[int] = []
+    budget = Budget(seconds=2, progress=lambda nodes, seconds: reports.append(nodes))
+    search = CompiledExactSearch(budget, table_bits=16, threads=2, helpers=False)
+    with pytest.raises(SearchAborted):
+        search.outcome(HARD)
+    assert len(reports) > 50
+    assert reports == sorted(reports) and reports[-1] <= budget.spent
+
+
+def test_an_outcome_probe_stays_in_the_calling_thread(monkeypatch):
+    """``outcome``'s first try (20,000 decisions) starts no thread, helpers or not."""
+    search = CompiledExactSearch(table_bits=16, threads=2)
+    started = []
+    real_start = threading.Thread.start
+
+    def start(thread):
+        started.append(thread.name)
+        real_start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    with pytest.raises(searchers.SliceSpent):
+        search.runner.value(encode(HARD), EXACT, -1, 1, searchers._INLINE_NODES)
+    assert started == [] and search.budget.spent <= searchers._INLINE_NODES + 1
+
+
 def test_ctrl_c_ends_every_thread_of_an_outcome_race(helpers_at_once):
     """SIGINT while alpha-beta and proof-number search race (Python's own handler, even
     where the runner ignores SIGINT): KeyboardInterrupt, with both lanes ended."""

@@ -13,7 +13,8 @@ always outranks a guess; exact searches keep the scores of ``values.py``.
 ``ctl`` is shared with the Python thread that runs the search: it counts nodes (decisions
 applied), holds the node limit, and a stop flag that thread may raise at any moment; the
 search then unwinds at once and reports ``ABORTED`` (nothing it stored is wrong, only
-incomplete).
+incomplete).  ``busy`` holds the marks of the children the threads of one search are in
+(Simplified ABDADA, ``searchers.py``); one slot means no other thread: nothing is marked.
 """
 
 from __future__ import annotations

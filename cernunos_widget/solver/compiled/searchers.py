@@ -11,8 +11,8 @@ ABDADA: next to the main search, ``threads - 1`` helper threads search the same 
 the same depth into the same table (each with its own node counter, stop flag and
 buffers, every helper in another order of the children, ``alphabeta.HELPER``), the main
 search finds their entries, and every thread puts off the children another thread is
-searching (the shared marks ``busy``), so they split the tree.  Only the main search's
-value is returned; the helpers are stopped when it ends.
+searching (the shared marks ``busy``), so they split the tree.  The first thread to
+finish answers (the main search's value, or a helper's); the others are then stopped.
 """
 
 from __future__ import annotations
@@ -78,6 +78,11 @@ class Lane:
         self.proof_table: ProofTable | None = None
         self.helper = helper
         self.stopped = False
+        self.counted = 0  # of ctl[NODES], the decisions already in the budget
+
+    def uncounted(self) -> int:
+        """The decisions of its search under way not yet in the budget."""
+        return int(self.ctl[NODES]) - self.counted
 
     def stop(self) -> None:
         """End the lane's search under way, and any it would start."""
@@ -127,7 +132,8 @@ class _Helper:
         """Stop and join the thread: (decisions it applied, did it reach a horizon,
         children it put off)."""
         self.stop()
-        self.thread.join()
+        if self.thread.ident is not None:  # (started)
+            self.thread.join()
         return int(self.ctl[NODES]), bool(self.ctl[HORIZON]), int(self.ctl[PUT_OFF])
 
 
@@ -151,6 +157,9 @@ class _Runner:
         # the children being searched, shared by the main search and its helpers
         # (alphabeta.py: ABDADA; one empty slot, no marks, without helpers)
         self.busy = np.zeros(1 << BUSY_BITS if self.helper_pools else 1, np.uint64)
+        # a race's alpha-beta lanes: lane 0 and lanes 2 on (lane 1 proves), so shared
+        # from 3 threads
+        self.lane_busy = self.busy if self.threads > 2 else np.zeros(1, np.uint64)
         # children put off (ABDADA), all searches: by the main search (and the lanes of
         # race), by the helpers
         self.put_off = 0
@@ -208,7 +217,7 @@ class _Runner:
 
         allowed, sliced = self._allowance(nodes)
         inline = min(allowed, _INLINE_NODES)
-        if self.helper_pools:
+        if self.helper_pools and allowed > _INLINE_NODES:  # (a probe of 20,000 stays inline)
             inline = min(inline, _HELPED_INLINE_NODES)
         v = self._compiled(call, inline)
         horizon = bool(self.ctl[HORIZON])  # the table keeps values found beyond it
@@ -283,7 +292,7 @@ class _Runner:
                     lane.pool,
                     self.evaluator,
                     self.weights,
-                    self.busy,
+                    self.lane_busy,
                 )
             )
 
@@ -306,7 +315,9 @@ class _Runner:
         """Run a compiled search of at most ``nodes`` decisions in ``lane``, counting
         them; a lane stopped before (between two of its searches) stops it at once."""
         ctl = lane.ctl
-        ctl[:] = 0
+        with self._spent_lock:  # (race reports the lanes' uncounted decisions live)
+            ctl[:] = 0
+            lane.counted = 0
         ctl[MAX_NODES] = nodes
         ctl[HELPER] = lane.helper
         if lane.stopped:  # set before STOP is raised (Lane.stop): this sees either
@@ -315,7 +326,8 @@ class _Runner:
             return call()
         finally:
             with self._spent_lock:
-                self.budget.spent += int(ctl[NODES])
+                self.budget.spent += lane.uncounted()
+                lane.counted = int(ctl[NODES])
                 self.put_off += int(ctl[PUT_OFF])
 
     def race(self, works: Sequence[Callable[[Lane], T]]) -> T:
@@ -353,7 +365,8 @@ class _Runner:
                     if self._out_of_time():
                         for lane in lanes:
                             lane.stop()
-                    self.budget.report(sum(int(lane.ctl[NODES]) for lane in lanes))
+                    with self._spent_lock:
+                        self.budget.report(sum(lane.uncounted() for lane in lanes))
         except KeyboardInterrupt:
             for lane in lanes:
                 lane.stop()
@@ -430,18 +443,19 @@ class _Runner:
         ctl[:] = 0
         ctl[MAX_NODES] = nodes
         worker = threading.Thread(target=work, name="cernunos-search", daemon=True)
-        worker.start()
-        for helper in helpers:
-            helper.thread.start()
         try:
+            worker.start()
+            for helper in helpers:
+                helper.thread.start()
             while worker.is_alive():
                 worker.join(_POLL)
                 if self._out_of_time():
                     ctl[STOP] = 1
                 self.budget.report(int(ctl[NODES]))  # a long search: its status ticks
         finally:  # (Ctrl-C, or a failing progress callback: stop the worker too)
-            ctl[STOP] |= worker.is_alive()
-            worker.join()
+            if worker.ident is not None:
+                ctl[STOP] |= worker.is_alive()
+                worker.join()
             self.budget.spent += int(ctl[NODES])
             self.put_off += int(ctl[PUT_OFF])
             self.helpers_horizon = False

@@ -8,6 +8,7 @@ import time
 
 import numpy as np
 import pytest
+from test_threads import helpers_at_once  # noqa: F401 (a fixture; tests/solver is on the path)
 
 from cernunos_widget.engine import Position
 from cernunos_widget.solver import prepare_engine
@@ -81,13 +82,8 @@ def test_without_marks_the_order_and_the_work_are_those_of_one_thread():
     assert (value, ctl[NODES], ctl[PUT_OFF]) == (alone, alone_ctl[NODES], 0)
 
 
-@pytest.fixture
-def helpers_at_once(monkeypatch):
-    """Helper threads join every search after 50 decisions (not 20,000)."""
-    monkeypatch.setattr(searchers, "_INLINE_NODES", 50)
-
-
-def test_two_threads_share_their_marks(helpers_at_once):
+@pytest.mark.usefixtures("helpers_at_once")
+def test_two_threads_share_their_marks():
     """The main search and its helper see each other's marks: both put children off (in
     one thread, marks never put a child off: a search's marks are its own ancestors)."""
     search = CompiledDepthSearch(threads=2)
@@ -105,7 +101,8 @@ def test_one_thread_has_no_marks():
     assert search.runner.put_off == 0
 
 
-def test_a_helper_that_finishes_first_answers(helpers_at_once, monkeypatch):
+@pytest.mark.usefixtures("helpers_at_once")
+def test_a_helper_that_finishes_first_answers(monkeypatch):
     """The main search held back (it waits for its stop flag): the helper's value is the
     answer, the main search is stopped, and the value is the one of one thread."""
     search = CompiledDepthSearch(Budget(seconds=10), threads=2)

@@ -129,7 +129,9 @@ def search(
         c = np.empty(SIZE, np.int16)
         child_into(s, code, c, scratch)
         sharing = busy.size > 1 and child_depth >= DEFER_DEPTH
-        ch = mark_busy(busy, c) if sharing else np.uint64(0)
+        ch = state_hash(c) if sharing else np.uint64(0)
+        if sharing:
+            mark_busy(busy, ch)
         v = search(
             c,
             child_depth,
@@ -219,7 +221,7 @@ def search(
                     ctl[PUT_OFF] += 1
                     k += 1
                     continue
-                busy[ch & np.uint64(busy.size - 1)] = ch
+                mark_busy(busy, ch)
             k += 1
             v = search(
                 kids[j],
@@ -282,11 +284,9 @@ def is_busy(busy, h):
 
 
 @njit(cache=True, inline="always")
-def mark_busy(busy, c):
-    """Mark state ``c`` as being searched; its hash."""
-    h = state_hash(c)
+def mark_busy(busy, h):
+    """Mark the state of hash ``h`` as being searched."""
     busy[h & np.uint64(busy.size - 1)] = h
-    return h
 
 
 @njit(cache=True, inline="always")

@@ -7,11 +7,16 @@ game files, static pages, batch results and explorer files.
   (:func:`appending`: an ``O_APPEND`` write, so it costs the new data only), undone
   (truncated back) if anything fails.  Writers hold a lock meanwhile (``flock`` on the
   hidden file ``.NAME.lock`` beside it, deleted when the write ends), so writers in several
-  processes take turns and no append is lost.  An append first records the file's size in
-  the lock file: a writer killed in the middle (``kill -9``) leaves that record, and the
-  next writer truncates the file back to it; :func:`committed_size` gives a reader the
-  size of the file's finished writes, so :func:`.files.read_games` never sees half a
-  write.
+  processes take turns and no append is lost.  The lock file is opened without following
+  a link or waiting on a FIFO, and only if it is a regular file of one name: anything else
+  there is the writer's error, and nothing is written.  Each piece of an append is first
+  recorded in the lock file (:mod:`.journal`: the file's device and inode, its size and
+  the digests of its tail and of every block appended): a writer killed in the middle
+  (``kill -9``) leaves that record, and the next writer cuts the file back, only if the
+  file is still that one holding that append; a record that is not the file's (restored
+  from a backup, copied over) is ignored.  :func:`committed_size` gives a reader the size
+  of the file's finished writes, so :func:`.files.read_games` never sees half a write.
+  A write the system refuses (a full disk) is the writer's error, the file as it was.
 - A symbolic link is followed: its target is replaced and the link stays a link.
 - A FIFO, a device, a socket or a process's descriptor (``/dev/stdout``, ``/proc/self/fd/1``)
   is not replaced: it is opened and written as a stream, at its end.
@@ -21,7 +26,10 @@ game files, static pages, batch results and explorer files.
 
 from __future__ import annotations
 
+import errno
+import io
 import os
+import re
 import secrets
 import shutil
 import stat
@@ -32,7 +40,9 @@ from pathlib import Path
 from typing import BinaryIO
 
 from ..engine.errors import ECHO_LIMIT, CernunosError, clip
+from . import journal
 from .errors import GameFileError
+from .journal import Journal, Verdict
 
 try:
     import fcntl
@@ -40,9 +50,21 @@ except ImportError:  # Windows: no flock; there writers in several processes do 
     fcntl = None
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
-_datasync = getattr(os, "fdatasync", os.fsync)  # macOS has only fsync
+# never through a link, never waiting on a FIFO, not inherited by a child process
+_NO_WAIT = (
+    getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+) | _BINARY
 _MAX_LINKS = 40  # symbolic links followed, as the kernel's limit (ELOOP)
-_RECORD = 20  # bytes of the size an append records in the lock file (2**64 has 20 digits)
+_PIECE = 1 << 20  # bytes an append writes at a time, at most (more when one write is more)
+_OLD_RECORD = re.compile(rb" {0,20}\d{0,20}")  # an earlier version's record: cleared
+_KINDS = (
+    (stat.S_ISLNK, "a symbolic link"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +139,8 @@ def replacing(where: Destination, append: bool = False) -> Iterator[tuple[Binary
     """A temporary file that replaces ``where`` when the block ends without an exception
     (and is deleted otherwise), under ``where``'s lock; with ``append`` it starts with a
     copy of the file (where :func:`appending` cannot be used).  Yields the file and the
-    separator the first game needs."""
+    separator the first game needs.  A write the system refuses (a full disk) is the
+    writer's error naming the path."""
     _check_folder(where)
     with _locked(where), _replacing_locked(where, append) as yielded:
         yield yielded
@@ -128,60 +151,123 @@ def _replacing_locked(where: Destination, append: bool) -> Iterator[tuple[Binary
     """:func:`replacing`, its caller holding the lock."""
     fd, temp = _temporary(where)
     try:
-        with os.fdopen(fd, "wb") as out:
+        with io.BufferedWriter(_File(fd, where)) as out:
             separator = _start(where.path, temp, out, append)
             yield out, separator
             out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, where.path)
+            _system(where, os.fsync, fd)
+        _system(where, os.replace, temp, where.path)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
 
 
+class _File(io.FileIO):
+    """A file being written whose write failures (a full disk) are the writer's error."""
+
+    def __init__(self, fd: int, where: Destination) -> None:
+        super().__init__(fd, "wb")
+        self.where = where
+
+    def write(self, data) -> int:
+        return _system(self.where, super().write, data)
+
+
+def _system(where: Destination, call, *args):
+    """``call(*args)``; an ``OSError`` is the writer's error naming ``where``."""
+    try:
+        return call(*args)
+    except OSError as e:
+        raise where.refused(str(e.strerror or e)) from None
+
+
 @contextmanager
-def appending(where: Destination) -> Iterator[tuple[BinaryIO, bytes]]:
+def appending(where: Destination) -> Iterator[tuple[_Append, bytes]]:
     """``where`` (an existing regular file) open at its end under its lock, the write
-    costing the new data only; when the block raises, the file is truncated back to what
-    it was.  Yields the file and the separator the first game needs.  Where the lock file
-    cannot hold the size record (no ``flock``, another user's lock file) it yields from
-    :func:`replacing` with ``append`` instead."""
+    costing the new data only; when the block raises, the file is cut back to what it was.
+    Yields the file and the separator the first game needs.  Each piece of the append is
+    recorded in the lock file before it reaches the file (:mod:`.journal`), so the next
+    writer undoes an append killed half-way.  Where the lock file cannot hold the record
+    (no ``flock``, another user's lock file) it yields from :func:`replacing` with
+    ``append`` instead."""
     _check_folder(where)
     with _locked(where) as lock:
         if lock is None:
             with _replacing_locked(where, True) as yielded:
                 yield yielded
             return
+        fd = _open_regular(where, where.path, os.O_RDWR | os.O_APPEND)
         try:
-            fd = os.open(where.path, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW | _BINARY)
-        except OSError as e:
-            raise where.refused(str(e.strerror or e)) from None
-        with os.fdopen(fd, "wb") as out:
-            size = os.fstat(fd).st_size
-            _record(lock, size)  # a writer killed from here on is undone by the next one
+            out = _Append(fd, Journal(lock, fd), where)
             try:
-                yield out, _separator(where.path, size)
-                out.flush()
-                os.fsync(fd)
+                yield out, _separator(where.path, out.journal.size)
+                out.finish()
             except BaseException:
-                out.flush()
-                os.ftruncate(fd, size)
+                out.undo()
                 raise
-            finally:
-                _record(lock, None)
+        finally:
+            os.close(fd)
+
+
+class _Append:
+    """An append's bytes on their way to the file, in pieces of up to :data:`_PIECE`
+    bytes (each ending where a write ended), each recorded before it is written."""
+
+    def __init__(self, fd: int, journal: Journal, where: Destination) -> None:
+        self.fd, self.journal, self.where = fd, journal, where
+        self.buffer = bytearray()
+
+    def write(self, data: bytes) -> int:
+        self.buffer += data
+        if len(self.buffer) >= _PIECE:
+            self.flush()
+        return len(data)
+
+    def flush(self) -> None:
+        if self.buffer:
+            self._put(final=False)
+
+    def finish(self) -> None:
+        """The last piece, then the file on disk and the record cleared."""
+        self._put(final=True)
+        _system(self.where, os.fsync, self.fd)
+        self.journal.clear()
+
+    def undo(self) -> None:
+        """Cut the file back to its size before the append; if even that fails, the
+        record stays for the next writer to undo it."""
+        try:
+            os.ftruncate(self.fd, self.journal.size)
+            os.fsync(self.fd)
+        except OSError:
+            return
+        with suppress(OSError):
+            self.journal.clear()
+
+    def _put(self, final: bool) -> None:
+        piece = bytes(self.buffer)
+        self.buffer.clear()
+        _system(self.where, self.journal.before, piece, final)
+        view = memoryview(piece)
+        while view:
+            view = view[_system(self.where, os.write, self.fd, view) :]
 
 
 def committed_size(path: str | os.PathLike, fd: int) -> int:
     """How many bytes of the file open as ``fd`` (at ``path``, links followed) hold
     finished writes only: its size when no append is under way, else the size before it
-    (waiting for the appender's lock), else the size an interrupted append recorded."""
+    (waiting for the appender's lock), else the size an interrupted append of this very
+    file recorded (:mod:`.journal`; a record that is not the file's is ignored).
+    :class:`GameFileError` when the lock file is not one (a link, a FIFO, a folder...)."""
     size = os.fstat(fd).st_size
     if fcntl is None or not stat.S_ISREG(os.fstat(fd).st_mode):
         return size
     name = _lock_name(Path(os.path.realpath(path)))
     while True:
         try:
-            lock = os.open(name, os.O_RDONLY | _BINARY)
+            lock = _open_lock(name, os.O_RDONLY)
+        except _NotALock as e:
+            raise GameFileError(f"cannot read games from {clip(os.fspath(path))}: {e}") from None
         except OSError:  # no writer (or none we could wait for): the size did not move
             after = os.fstat(fd).st_size
             if after == size:
@@ -192,13 +278,58 @@ def committed_size(path: str | os.PathLike, fd: int) -> int:
             fcntl.flock(lock, fcntl.LOCK_SH)
             if not os.path.samestat(os.fstat(lock), os.stat(name)):
                 continue  # a writer deleted it: look again
-            size = os.fstat(fd).st_size
-            recorded = _recorded(lock)
-            return size if recorded is None else min(size, recorded)
+            found, record = journal.verdict(lock, fd)
+            return record.size if found is Verdict.UNDO else os.fstat(fd).st_size
         except FileNotFoundError:
             continue
         finally:
             os.close(lock)
+
+
+class _NotALock(OSError):
+    """The lock file's name is taken by something that is not a lock file."""
+
+
+def _open_lock(name: Path, flags: int) -> int:
+    """The lock file ``name`` open with ``flags``, never through a link nor waiting (on a
+    FIFO): :class:`_NotALock` unless it is a regular file with no other name."""
+    try:
+        fd = os.open(name, flags | _NO_WAIT, 0o666)
+    except OSError as e:
+        if e.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
+            raise _NotALock(_not_a_lock(name)) from None
+        raise
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_nlink > 1:
+        os.close(fd)
+        raise _NotALock(_not_a_lock(name))
+    return fd
+
+
+def _not_a_lock(name: Path) -> str:
+    try:
+        info = os.lstat(name)
+    except OSError:
+        kind = "not a regular file"
+    else:
+        kind = next(
+            (what for test, what in _KINDS if test(info.st_mode)),
+            f"a file with {info.st_nlink} names (hard links)",
+        )
+    return (
+        f"its lock file {clip(os.fspath(name))} is {kind}, which a lock file never is; "
+        "delete it when no write to the file is under way"
+    )
+
+
+def _open_regular(where: Destination, path: Path, flags: int) -> int:
+    """``path`` open with ``flags``, never through a link nor waiting on a FIFO; the
+    writer's error unless it is a regular file."""
+    fd = _system(where, os.open, path, flags | _NO_WAIT)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise where.refused("it is no longer a regular file")
+    return fd
 
 
 @contextmanager
@@ -206,8 +337,9 @@ def _locked(where: Destination) -> Iterator[int | None]:
     """Hold the lock of ``where``: ``flock`` on the file ``.NAME.lock`` beside it, which
     its holder deletes before letting go (a writer that got the lock of a deleted file
     tries again), so no lock file stays behind but an interrupted append's.  First undoes
-    an append that was interrupted (the size its record holds).  Yields the lock file's
-    descriptor when it can hold a record (else None)."""
+    an append that was interrupted (:mod:`.journal`).  Yields the lock file's descriptor
+    when it can hold a record (else None).  The writer's error, before anything is
+    written, when the name is taken by a link, a FIFO, a folder, a device...."""
     if fcntl is None:
         yield None
         return
@@ -215,13 +347,17 @@ def _locked(where: Destination) -> Iterator[int | None]:
     while True:
         writable = True
         try:
-            fd = os.open(name, os.O_RDWR | os.O_CREAT | _BINARY, 0o666)
+            fd = _open_lock(name, os.O_RDWR | os.O_CREAT)
+        except _NotALock as e:
+            raise where.refused(str(e)) from None
         except PermissionError:
             writable = False
             try:
                 # read-only: flock needs no write access, so a lock file another user made
                 # still gives a turn
-                fd = os.open(name, os.O_RDONLY | _BINARY)
+                fd = _open_lock(name, os.O_RDONLY)
+            except _NotALock as e:
+                raise where.refused(str(e)) from None
             except OSError as e:
                 raise _refused(where, e) from None
         except OSError as e:
@@ -246,46 +382,56 @@ def _locked(where: Destination) -> Iterator[int | None]:
         # deleted while still held: a writer waiting on it will try again; a lock file
         # another user left in a sticky folder stays (the write has landed all the same)
         with suppress(OSError):
-            if _recorded(fd) is None and os.path.samestat(os.fstat(fd), os.stat(name)):
+            if journal.read(fd) is None and os.path.samestat(os.fstat(fd), os.stat(name)):
                 os.unlink(name)
         os.close(fd)
 
 
 def _undo_interrupted(where: Destination, lock: int, writable: bool) -> None:
-    """Truncate ``where`` back to the size an interrupted append recorded, and clear the
-    record; refused when the record cannot be cleared (another user's lock file)."""
-    recorded = _recorded(lock)
-    if recorded is None:
+    """Cut ``where`` back to its size before an interrupted append of this very file, and
+    clear the record; a record that is not the file's is cleared and changes nothing.
+    Refused when the record cannot be cleared (another user's lock file) and applies, and
+    when the lock file holds something that is not a record (nothing is written over it)."""
+    if journal.read(lock) is None:
         return
-    if not writable:
+    if journal.read(lock) is False and not _OLD_RECORD.fullmatch(os.pread(lock, 64, 0)):
         raise where.refused(
-            f"an append to it was interrupted, and its lock file {_lock_name(where.path)} "
-            "cannot be written to finish undoing it"
+            f"its lock file {clip(os.fspath(_lock_name(where.path)))} holds something that "
+            "is not a lock record; delete it when no write to the file is under way"
         )
-    with suppress(FileNotFoundError):
-        if os.stat(where.path).st_size > recorded:
-            os.truncate(where.path, recorded)
-    _record(lock, None)
+    try:
+        fd = _open_regular(where, where.path, os.O_RDONLY)
+    except CernunosError:
+        found, record = Verdict.STALE, None  # no file (or not one) to cut back
+    else:
+        try:
+            found, record = journal.verdict(lock, fd)
+        finally:
+            os.close(fd)
+    if found is Verdict.UNDO:
+        if not writable:
+            raise where.refused(
+                f"an append to it was interrupted, and its lock file "
+                f"{_lock_name(where.path)} cannot be written to finish undoing it"
+            )
+        _cut(where, record)
+    if writable:
+        journal.clear(lock)
+
+
+def _cut(where: Destination, record: journal.Record) -> None:
+    """Cut ``where`` back to its size before the interrupted append ``record``."""
+    fd = _open_regular(where, where.path, os.O_WRONLY)
+    try:
+        if (os.fstat(fd).st_dev, os.fstat(fd).st_ino) == (record.device, record.inode):
+            _system(where, os.ftruncate, fd, record.size)
+            _system(where, os.fsync, fd)
+    finally:
+        os.close(fd)
 
 
 def _lock_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
-
-
-def _record(lock: int, size: int | None) -> None:
-    """Write the size of the file before an append into its lock file, flushed to disk
-    before the append starts, so that even after a power failure the next writer undoes a
-    half-written append (None: clear it, once the append is on disk).  A fixed width: the
-    record is overwritten in place."""
-    os.pwrite(lock, b" " * _RECORD if size is None else f"{size:>{_RECORD}}".encode(), 0)
-    if size is not None:
-        _datasync(lock)  # overwritten in place: its data, not its times, must reach the disk
-
-
-def _recorded(lock: int) -> int | None:
-    """The size an unfinished append recorded in the lock file, or None."""
-    text = os.pread(lock, _RECORD, 0).strip()
-    return int(text) if text.isdigit() else None
 
 
 def _start(path: Path, temp: Path, out: BinaryIO, append: bool) -> bytes:
@@ -321,7 +467,7 @@ def _temporary(where: Destination) -> tuple[int, Path]:
     while True:
         temp = where.path.with_name(f".{where.path.name}.{secrets.token_hex(6)}.tmp")
         try:
-            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _BINARY, 0o666), temp
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_WAIT, 0o666), temp
         except FileExistsError:
             continue
         except OSError as e:

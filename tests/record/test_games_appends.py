@@ -62,16 +62,17 @@ def test_a_failed_append_leaves_the_file_as_it_was(tmp_path):
 KILLED = textwrap.dedent(
     """
     import os, signal, sys
-    from cernunos_widget.record.files import format_game, write_texts
-    from cernunos_widget.record.tree import Game
+    from cernunos_widget.record.destination import _PIECE
+    from cernunos_widget.record.files import write_texts
 
     def texts():
-        for i in range(4000):
-            if i == 3000:  # far more than a write buffer went to the file: die half-way
+        written, i = 0, 0
+        while True:
+            if written > 1.5 * _PIECE:  # a piece of the append went to the file: die
                 os.kill(os.getpid(), signal.SIGKILL)
-            one = Game(headers={"Round": f"lost-{i}"})
-            one.root.play("B@b2")
-            yield format_game(one)
+            text = f'[Round "lost-{i}"]\\n[Result "*"]\\nB@b2\\n'
+            written, i = written + len(text) + 1, i + 1
+            yield text
 
     write_texts(texts(), sys.argv[1], append=True)
     """

@@ -317,7 +317,7 @@ def _not_a_lock(name: Path) -> str:
             f"a file with {info.st_nlink} names (hard links)",
         )
     return (
-        f"its lock file {clip(os.fspath(name))} is {kind}, which a lock file never is; "
+        f"its lock file {name} is {kind}, which a lock file never is; "
         "delete it when no write to the file is under way"
     )
 
@@ -396,7 +396,7 @@ def _undo_interrupted(where: Destination, lock: int, writable: bool) -> None:
         return
     if journal.read(lock) is False and not _OLD_RECORD.fullmatch(os.pread(lock, 64, 0)):
         raise where.refused(
-            f"its lock file {clip(os.fspath(_lock_name(where.path)))} holds something that "
+            f"its lock file {_lock_name(where.path)} holds something that "
             "is not a lock record; delete it when no write to the file is under way"
         )
     try:

@@ -18,22 +18,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_games_appends import game, rounds
 
 from cernunos_widget.record import destination as dest
-from cernunos_widget.record.files import GameFileError, format_game, read_games, write_games
-from cernunos_widget.record.tree import Game
+from cernunos_widget.record.files import GameFileError, format_game, write_games
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="flock")
-
-
-def game(round_: str) -> Game:
-    one = Game(headers={"Round": round_})
-    one.root.play("B@b2")
-    return one
-
-
-def rounds(path: Path) -> list[str]:
-    return [g.headers["Round"] for g in read_games(path)]
 
 
 def lock_of(path: Path) -> Path:

@@ -253,6 +253,57 @@ class _Append:
             view = view[_system(self.where, os.write, self.fd, view) :]
 
 
+@contextmanager
+def claimed(where: Destination, run: str) -> Iterator[None]:
+    """Hold ``where`` for a whole run (``run`` names it: ``"self-play run"``): ``flock``
+    without waiting on the file ``.NAME.run`` beside it, deleted when the run ends (a
+    killed run's is free again).  The writer's error, at once, when another run holds
+    it, or when the name is taken by a link, a FIFO, a folder..."""
+    if fcntl is None:
+        yield
+        return
+    name = where.path.with_name(f".{where.path.name}.run")
+    while True:
+        try:
+            fd = _open_lock(name, os.O_RDWR | os.O_CREAT)
+        except _NotALock as e:
+            raise where.refused(str(e).replace("lock file", "run file", 1)) from None
+        except OSError as e:
+            raise _refused(where, e) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise where.refused(
+                f"another {run} is writing to it (it holds {name}); wait for it to end, "
+                "or give another output"
+            ) from None
+        except OSError as e:
+            os.close(fd)
+            if e.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):
+                raise _refused(where, e) from None
+            fd = None  # a file system without flock: runs cannot be told apart
+            break
+        if _same_file(fd, name):
+            break
+        os.close(fd)  # the run before deleted it as it ended: take the next one
+    try:
+        yield
+    finally:
+        if fd is not None:
+            with suppress(OSError):
+                if _same_file(fd, name):
+                    os.unlink(name)
+            os.close(fd)
+
+
+def _same_file(fd: int, name: Path) -> bool:
+    try:
+        return os.path.samestat(os.fstat(fd), os.stat(name, follow_symlinks=False))
+    except FileNotFoundError:
+        return False
+
+
 def committed_size(path: str | os.PathLike, fd: int) -> int:
     """How many bytes of the file open as ``fd`` (at ``path``, links followed) hold
     finished writes only: its size when no append is under way, else the size before it

@@ -35,13 +35,14 @@ import socket
 import time
 from collections.abc import Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..engine import CernunosError, Player, Position
 from ..engine.errors import clip
-from ..record.destination import destination, replacing
+from ..record.destination import Destination, claimed, destination, replacing
 from ..record.tree import Game
 from ..solver import Limit, analyse, check_engine
 from ..version import __version__
@@ -486,7 +487,28 @@ def analyse_games(
     sized = isinstance(games, Sized) and not isinstance(games, (str, Game))
     total = len(games) if sized else None
     source = file_digest(games) if isinstance(games, (str, os.PathLike)) else None
-    run = _Run(limit, engine, _out_dir(out), progress, total, source)
+    directory = _out_dir(out)
+    with _claimed(directory):
+        run = _Run(limit, engine, directory, progress, total, source)
+        report = _analyse(run, games, executor, workers, scheduler)
+    return report
+
+
+@contextmanager
+def _claimed(directory: Path | None) -> Iterator[None]:
+    """Hold the results folder for the whole run: a second run on it is refused at once."""
+    if directory is None:
+        yield
+        return
+    directory.parent.mkdir(parents=True, exist_ok=True)
+    where = Destination(
+        Path(os.path.realpath(directory)), False, str(directory), "the results", BatchError
+    )
+    with claimed(where, "batch analysis"):
+        yield
+
+
+def _analyse(run: _Run, games, executor, workers: int | None, scheduler: str | None):
     try:
         with executor_for(executor, workers, scheduler) as pool:
             if pool is None:

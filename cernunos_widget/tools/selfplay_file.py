@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO
 
 from ..engine.errors import clip
-from ..record.destination import destination, stream
+from ..record.destination import claimed, destination, stream
 from ..record.errors import GameFileError
 from ..record.files import read_games, write_games
 from .selfplay import PlayedGame, SelfPlay, SelfPlayError, to_game
@@ -173,11 +173,12 @@ def write_run(
     if target.stream:
         with stream(target) as handle:
             return _play(run, _Appender(run, None, handle), executor, where)
-    appender = _Appender(run, out)
-    if resume and out.is_file():
-        appender.results = kept_games(run, out)
-        appender.started = appender.results.resumed > 0  # the next games are appended
-    return _play(run, appender, executor, where)
+    with claimed(target, "self-play run"):  # a second run on this file: refused at once
+        appender = _Appender(run, out)
+        if resume and out.is_file():
+            appender.results = kept_games(run, out)
+            appender.started = appender.results.resumed > 0  # the next games are appended
+        return _play(run, appender, executor, where)
 
 
 def _play(run: SelfPlay, appender: _Appender, executor: object, where: dict) -> RunResults:

@@ -13,6 +13,7 @@ written to, before any game is played.
 
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 import sys
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import IO
 
 from ..engine.errors import clip
-from ..record.destination import claimed, destination, stream
+from ..record.destination import NO_WAIT, claimed, destination, stream
 from ..record.errors import GameFileError
 from ..record.files import read_games, write_games
 from .selfplay import PlayedGame, SelfPlay, SelfPlayError, to_game
@@ -69,6 +70,23 @@ def _probe(out: Path, where: str) -> None:
         os.unlink(probe)
     except OSError as e:
         raise SelfPlayError(f"{where}: {e.strerror or e}") from None
+
+
+def _check_writable(out: Path, append: bool) -> None:
+    """:class:`SelfPlayError`, before any game, when the system forbids writing the games
+    into the existing file ``out``: appending to it (``append``: the file cannot be
+    written), or replacing it (an immutable or append-only file, ``chattr +i`` / ``+a``).
+    Nothing is written: the file is opened without truncating, and closed."""
+    flags = os.O_WRONLY | (os.O_APPEND if append else 0) | NO_WAIT
+    try:
+        os.close(os.open(out, flags))
+    except PermissionError as e:
+        if append or e.errno == errno.EPERM:  # not replaceable (a read-only file is)
+            how = "appended to" if append else "replaced"
+            raise SelfPlayError(
+                f"cannot write the games to {clip(str(out))}: it cannot be {how} "
+                f"({e.strerror}); give another --out"
+            ) from None
 
 
 class RunResults(Counter):
@@ -173,6 +191,8 @@ def write_run(
     if target.stream:
         with stream(target) as handle:
             return _play(run, _Appender(run, None, handle), executor, where)
+    if out.is_file():
+        _check_writable(out, append=resume)
     with claimed(target, "self-play run"):  # a second run on this file: refused at once
         appender = _Appender(run, out)
         if resume and out.is_file():

@@ -33,6 +33,7 @@ from cernunos_widget.solver import (
     best_decision,
     solve,
 )
+from cernunos_widget.solver import threads as threads_module
 from cernunos_widget.solver.bots import NodeSearchBot
 from cernunos_widget.solver.compiled import searchers
 from cernunos_widget.solver.compiled.convert import encode
@@ -48,7 +49,7 @@ from cernunos_widget.solver.compiled.table import (
 )
 from cernunos_widget.solver.root_parallel import RootParallelMcts
 from cernunos_widget.solver.search import Budget, ExactSearch, SearchAborted
-from cernunos_widget.solver.threads import check_threads
+from cernunos_widget.solver.threads import MAX_THREADS, MIN_LANES, check_threads, most_threads
 
 SUITE = Path(__file__).parents[2] / "benchmarks" / "endgames.txt"
 MIDGAME = Position.from_cpn(".,Tc,F,fWx/tttt,WC,b,Btd/S,.,s,. p 1 3-1")
@@ -266,11 +267,24 @@ def test_a_torn_entry_is_a_miss():
 def test_thread_counts_are_checked():
     assert check_threads(None) == available_cores() >= 1
     assert check_threads(3) == 3
+    assert check_threads(MAX_THREADS) == most_threads() == max(available_cores(), MIN_LANES)
     for bad in (0, -1, 1.5, True, "2", 10**6):
         with pytest.raises(InvalidThreadsError, match="threads"):
             check_threads(bad)
     with pytest.raises(InvalidThreadsError, match="not 0"):
         analyse(HARD, Limit(depth=1), threads=0)
+
+
+def test_threads_beyond_the_cores_are_not_made(monkeypatch):
+    """Issue #36 item 9. Main: threads=256 on 2 cores made 255 helpers, each with its own
+    buffers (2.0 GB at the peak, against 241 MB in one thread)."""
+    monkeypatch.setattr(threads_module, "available_cores", lambda: 2)
+    search = CompiledDepthSearch(Budget(nodes=1_000), table_bits=16, threads=MAX_THREADS)
+    assert search.runner.threads == MIN_LANES
+    assert len(search.runner.helper_pools) == MIN_LANES - 1
+    monkeypatch.setattr(threads_module, "available_cores", lambda: 12)
+    search = CompiledDepthSearch(Budget(nodes=1_000), table_bits=16, threads=MAX_THREADS)
+    assert search.runner.threads == 12 and len(search.runner.helper_pools) == 11
 
 
 def test_a_table_is_all_zero_after_a_threaded_search(helpers_at_once):

@@ -7,8 +7,6 @@ from __future__ import annotations
 import errno
 import os
 import secrets
-from contextlib import suppress
-from pathlib import Path
 
 from ..record.destination import Destination
 
@@ -16,18 +14,15 @@ _NO_WAIT = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 def check_folder(where: Destination) -> None:
-    """The writer's error unless a file can be made, renamed and deleted beside
-    ``where.path``, as an atomic write does: a read-only or unchangeable folder, a name
-    too long, a file system out of room for a new file show here."""
-    first, second = _beside(where.path), _beside(where.path)
+    """The writer's error unless a file can be made and deleted beside ``where.path``, as
+    an atomic write does: a read-only or unchangeable folder (``chattr +i``; ``+a``, where
+    the file cannot be deleted), a name too long, a file system out of room for a new file
+    show here."""
+    probe = where.path.with_name(f".{where.path.name}.{secrets.token_hex(6)}.tmp")
     try:
-        os.close(os.open(first, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_WAIT, 0o600))
-        os.rename(first, second)
-        os.unlink(second)
+        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_WAIT, 0o600))
+        os.unlink(probe)
     except OSError as e:
-        for name in (first, second):
-            with suppress(OSError):
-                os.unlink(name)
         reason = f"its folder {where.path.parent} cannot take a new file"
         raise where.refused(f"{reason} ({e.strerror or e})") from None
 
@@ -44,8 +39,3 @@ def check_file(where: Destination, append: bool) -> None:
     except OSError as e:
         if append or e.errno == errno.EPERM:
             raise where.refused(f"it cannot be changed ({e.strerror or e})") from None
-
-
-def _beside(path: Path) -> Path:
-    """A new name in ``path``'s folder, like the atomic writer's temporary files."""
-    return path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")

@@ -21,6 +21,7 @@ from test_resume import expected
 
 from cernunos_widget.cli import EXIT_BAD_INPUT, EXIT_OK, main
 from cernunos_widget.record.files import read_games, write_games
+from cernunos_widget.solver import Limit
 from cernunos_widget.tools import batch, selfplay_file
 from cernunos_widget.tools.explorer import Explorer, ExplorerError
 from cernunos_widget.tools.selfplay import SelfPlay, play_game, to_game
@@ -43,8 +44,9 @@ def refusal(capsys, command: str = "selfplay") -> str:
 
 
 def contents(folder: Path) -> dict[str, bytes]:
-    """Every file of ``folder`` (hidden ones too: no temporary or lock file may stay)."""
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+    """Every file of ``folder`` (hidden ones too: no temporary or lock file may stay); a
+    folder's value is None."""
+    return {p.name: None if p.is_dir() else p.read_bytes() for p in sorted(folder.iterdir())}
 
 
 def fill(disk: Path, room: int) -> Path:
@@ -212,7 +214,7 @@ def unchangeable(request, monkeypatch):
     """``unchangeable(path)`` makes a file or a folder one the system will not change:
     ``chattr +i`` (``flag="a"``: append-only; skipped where the file system refuses it),
     or, on any system, with EPERM injected where the kernel refuses (opening it to write,
-    renaming onto it, making or renaming a file in it)."""
+    renaming onto it, making or renaming a file or a folder in it)."""
     made: list = []
     if request.param == "injected":
         _inject_refusals(monkeypatch, made)
@@ -240,7 +242,8 @@ def unchangeable(request, monkeypatch):
 
 
 def _inject_refusals(monkeypatch, locked: list[Path]) -> None:
-    real_open, real_rename, real_replace = os.open, os.rename, os.replace
+    real_open, real_mkdir = os.open, os.mkdir
+    real_rename, real_replace = os.rename, os.replace
 
     def refuse(path) -> None:
         raise PermissionError(errno.EPERM, os.strerror(errno.EPERM), os.fspath(path))
@@ -264,7 +267,13 @@ def _inject_refusals(monkeypatch, locked: list[Path]) -> None:
 
         return rename
 
+    def mkdir(path, *args, **kwargs):
+        if where(path)[1]:
+            refuse(path)
+        return real_mkdir(path, *args, **kwargs)
+
     monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(os, "mkdir", mkdir)
     monkeypatch.setattr(os, "rename", renamer(real_rename))
     monkeypatch.setattr(os, "replace", renamer(real_replace))
 
@@ -349,20 +358,28 @@ def test_a_file_made_unchangeable_during_the_run_keeps_the_games_before(
     assert [g.export() for g in read_games(out)] == [expected(run, i) for i in range(2)]
 
 
+@pytest.mark.parametrize("made", [True, False], ids=["folder", "its-parent"])
 def test_batch_analysis_refuses_an_unchangeable_results_folder_before_any_game(
-    tmp_path, source, monkeypatch, unchangeable, capsys
+    tmp_path, source, monkeypatch, unchangeable, capsys, made
 ):
-    """Main: the first game was analysed, then its results could not be written."""
-    results = tmp_path / "results"
-    results.mkdir()
-    unchangeable(results)
+    """Main: the first game was analysed, then its results could not be written (or, for a
+    folder that could not be made, a raw PermissionError from the Python API)."""
+    parent = tmp_path / "club"
+    parent.mkdir()
+    results = parent / "results"
+    if made:
+        results.mkdir()
+    unchangeable(results if made else parent)
 
     def analysed(task):
         raise AssertionError("a game was analysed before the refusal")
 
     monkeypatch.setattr(batch, "run_task", analysed)
+    with pytest.raises(batch.BatchError) as refused:
+        batch.analyse_games(source, Limit(nodes=100), out=results, workers=1)
+    why = f"its folder {results} cannot take a new file" if made else "it cannot be made"
+    assert f"{why} (Operation not permitted)" in str(refused.value)
     command = ["analyse-games", str(source), "--out", str(results), *ANALYSE]
     assert main(command) == EXIT_BAD_INPUT
-    line = refusal(capsys, "analyse-games")
-    assert f"its folder {results} cannot take a new file (Operation not permitted)" in line
-    assert not list(results.iterdir())
+    assert str(refused.value) in refusal(capsys, "analyse-games")
+    assert contents(parent) == ({"results": None} if made else {})

@@ -162,14 +162,22 @@ def source(tmp_path_factory) -> Path:
     return path
 
 
+def refused_twice(source: Path, results: Path, command: list[str], capsys) -> None:
+    """A batch analysis into ``results`` is refused for a full disk: a BatchError from the
+    Python API, then exit 2 with one line from the command."""
+    with pytest.raises(batch.BatchError, match="No space left on device"):
+        batch.analyse_games(source, Limit(nodes=100), out=results, workers=1)
+    assert main(command) == EXIT_BAD_INPUT
+    assert "No space left on device" in refusal(capsys, "analyse-games")
+
+
 def test_batch_analysis_on_a_full_disk_keeps_its_results_and_the_rerun_resumes(
     small_disk, source, capsys
 ):
     results = small_disk / "results"
     command = ["analyse-games", str(source), "--out", str(results), *ANALYSE]
     filler = fill(small_disk, 12_000)  # room for some of the six results files
-    assert main(command) == EXIT_BAD_INPUT
-    assert "No space left on device" in refusal(capsys, "analyse-games")
+    refused_twice(source, results, command, capsys)
     written = contents(results)
     assert 0 < len(written) < 6 and all(n.startswith("game-") for n in written)
     filler.unlink()
@@ -195,8 +203,7 @@ def test_batch_analysis_whose_write_the_disk_refuses_keeps_the_results_before(
         real(fd)
 
     monkeypatch.setattr(os, "fsync", fsync)
-    assert main(command) == EXIT_BAD_INPUT
-    assert "No space left on device" in refusal(capsys, "analyse-games")
+    refused_twice(source, results, command, capsys)
     written = contents(results)
     assert sorted(written) == ["game-00000000.parquet", "game-00000001.parquet"]
     monkeypatch.undo()

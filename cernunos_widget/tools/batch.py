@@ -35,7 +35,7 @@ import socket
 import time
 from collections.abc import Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -497,21 +497,29 @@ def analyse_games(
 @contextmanager
 def _claimed(directory: Path | None) -> Iterator[None]:
     """Make the results folder and hold it for the whole run: a second run on it is
-    refused at once, and a folder that cannot take the results before any game."""
+    refused at once, and a folder that cannot take the results before any game; a run
+    that fails before its first result leaves no folder it made."""
     if directory is None:
         yield
         return
     where = Destination(
         Path(os.path.realpath(directory)), False, str(directory), "the results", BatchError
     )
+    made = not directory.exists()
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise where.refused(f"it cannot be made ({e.strerror or e})") from None
-    with claimed(where, "batch analysis"):
-        # before any game: its results can be written there (#36 item 5)
-        check_folder(replace(where, path=where.path / _FILE.format(0)))
-        yield
+    try:
+        with claimed(where, "batch analysis"):
+            # before any game: its results can be written there (#36 item 5)
+            check_folder(replace(where, path=where.path / _FILE.format(0)))
+            yield
+    except BaseException:
+        if made:  # a run refused or stopped before its first result leaves no folder
+            with suppress(OSError):
+                directory.rmdir()
+        raise
 
 
 def _analyse(run: _Run, games, executor, workers: int | None, scheduler: str | None):

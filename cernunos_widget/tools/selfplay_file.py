@@ -188,7 +188,9 @@ def write_run(
     this run's first ones (:func:`kept_games`; else :class:`SelfPlayError`) and the run
     plays the others.  ``where`` as in :meth:`SelfPlay.played`.  Whatever stops the run,
     the games finished before it are in the file (and a run stopped before its first game
-    leaves it as it was)."""
+    leaves it as it was).  A file the system will not change (``chattr +i``) is refused
+    before any game (:class:`SelfPlayError`); a write refused during the run (a full disk)
+    is a :class:`GameFileError` saying how many games the file keeps."""
     # a stream is written unbuffered (``raw``): a write it refused leaves nothing behind
     # for the close to try again
     if path == STDOUT:

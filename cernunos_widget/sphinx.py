@@ -310,13 +310,13 @@ def _widget_step(step: ast.stmt, name: str | None) -> Call:
 
 def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
     """Under a notebook cell (myst-nb, not executed) that shows ``CernunosWidget(...)``
-    built from literals, the board it would show, playable in the page."""
+    built from literals, the board it would show, playable in the page.  The outputs a
+    notebook saved for such a cell (a widget view, which a page cannot draw) give way to
+    the board.  Whatever the cell's literals raise is a warning on that cell."""
     from .widget.adapter import CernunosWidget
 
     for cell in list(doctree.findall(nodes.container)):
-        if cell.get("nb_element") != "cell_code" or any(
-            c.get("nb_element") == "cell_code_output" for c in cell.children
-        ):
+        if cell.get("nb_element") != "cell_code":
             continue
         source = next(cell.findall(nodes.literal_block), None)  # the cell's code
         found = None if source is None else literal_widget_call(source.astext())
@@ -328,9 +328,12 @@ def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
             for method, args, keywords in calls:
                 getattr(widget, method)(*args, **keywords)
             state = widget.state_for_export()
-        except (ValueError, TypeError, AttributeError) as e:  # CernunosError is a ValueError
-            doctree.reporter.warning(f"cernunos: this cell's board: {e}", base_node=cell)
+        except Exception as e:  # noqa: BLE001 - the cell's own literals: the reader's error
+            why = e if isinstance(e, CernunosError) else f"{type(e).__name__}: {e}"
+            doctree.reporter.warning(f"cernunos: this cell's board: {why}", base_node=cell)
             continue
+        for output in [c for c in cell.children if c.get("nb_element") == "cell_code_output"]:
+            cell.remove(output)  # a saved widget view: the board below shows it
         cell += board_node(state)
 
 

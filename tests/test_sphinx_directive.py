@@ -156,6 +156,46 @@ def test_cpn_or_game_text():
     assert not is_cpn("{a/b} B@b2")
 
 
+def test_a_cell_whose_literals_a_trait_refuses_is_a_warning_and_the_build_goes_on(tmp_path):
+    """Issue #36 item 7. Main: ``CernunosWidget(overlay="yes")`` (a TraitError) stopped the
+    whole build with "Extension error"."""
+    cells = [
+        nbformat.v4.new_code_cell('CernunosWidget(overlay="yes")'),
+        nbformat.v4.new_code_cell("CernunosWidget(cpn='.,.,.,./.,T,.,./t,.,.,. g 2 0-0')"),
+    ]
+    python = {"language_info": {"name": "python"}}
+    notebook = nbformat.writes(nbformat.v4.new_notebook(cells=cells, metadata=python))
+    html, warnings = build(tmp_path, {"index.ipynb": notebook}, myst="myst_nb")
+    assert len(states(html["index.ipynb"])) == 1  # the good cell's board
+    assert "cernunos: this cell's board: TraitError: The 'overlay' trait" in warnings
+    assert "Extension error" not in warnings and "Traceback" not in warnings
+
+
+def test_a_cell_with_a_saved_widget_view_still_gets_its_board(tmp_path):
+    """Issue #35 item 7: once JupyterLab saved the tour's outputs (a widget view, as below),
+    the docs build drew no board for its cells."""
+    cell = nbformat.v4.new_code_cell("CernunosWidget(cpn='.,.,.,./.,T,.,./t,.,.,. g 2 0-0')")
+    view = {"model_id": "5f2c", "version_major": 2, "version_minor": 0}
+    cell.outputs = [
+        nbformat.v4.new_output(
+            "execute_result",
+            {
+                "application/vnd.jupyter.widget-view+json": view,
+                "text/plain": "CernunosWidget(cpn='.,.,.,./.,T,.,./t,.,.,. g 2 0-0')",
+            },
+            execution_count=1,
+        )
+    ]
+    cell.execution_count = 1
+    python = {"language_info": {"name": "python"}}
+    notebook = nbformat.writes(nbformat.v4.new_notebook(cells=[cell], metadata=python))
+    html, warnings = build(tmp_path, {"index.ipynb": notebook}, myst="myst_nb")
+    (state,) = states(html["index.ipynb"])
+    assert state["tree"]["start"] == ".,.,.,./.,T,.,./t,.,.,. g 2 0-0"
+    assert "cell_input" in html["index.ipynb"]  # the cell's source stays
+    assert "cell_output" not in html["index.ipynb"]  # its saved view gave way to the board
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..engine import CernunosError, Position
 from ..engine.errors import clip
+from ..engine.jsonfile import loads, read_regular
 from .goals import LANGUAGES, Goal, GoalError, Text
 
 COURSE_FILE = Path(__file__).with_name("lessons.json")
@@ -182,9 +183,10 @@ def read(path: str | Path) -> tuple[Lesson, ...]:
     """The lessons of a course file (UTF-8 JSON, at most 1 MB)."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
+        raw = read_regular(path, MAX_FILE_BYTES)
+        if len(raw) > MAX_FILE_BYTES:
             raise LessonError(f"{path}: larger than {MAX_FILE_BYTES:,} bytes")
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = loads(raw.decode("utf-8"))
     except OSError as error:
         raise LessonError(f"{path}: cannot be read ({error.strerror or error})") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:

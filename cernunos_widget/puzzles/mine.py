@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..engine import Decision, Position
+from ..engine.errors import clip
+from ..engine.jsonfile import open_regular
 from ..solver import Limit, Verdicts, shallow_values, solve, verdicts
 from .model import Puzzle, PuzzleError, Refutation, Step
 
@@ -224,14 +226,23 @@ def mine(
 def read_log(path: str | os.PathLike) -> list[dict]:
     """The entries of a mining log (a last line cut short by a stopped run is left out)."""
     entries = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
+    name = clip(os.fspath(path))
+    try:
+        log = open_regular(path)
+    except OSError as e:
+        raise PuzzleError(f"cannot read the mining log {name}: {e.strerror}") from None
+    with log:
+        for n, line in enumerate(log, 1):
             try:
-                entry = json.loads(line)
+                entry = json.loads(line.decode("utf-8"))
+            except UnicodeDecodeError:
+                raise PuzzleError(f"{name} line {n}: not UTF-8 text") from None
+            except RecursionError:
+                raise PuzzleError(f"{name} line {n}: JSON nested too deeply") from None
             except json.JSONDecodeError:
                 continue  # a line cut off when a run was stopped
             if not isinstance(entry, dict) or not isinstance(entry.get("cpn"), str):
-                raise PuzzleError(f"{os.fspath(path)} line {n}: not a mining log entry")
+                raise PuzzleError(f"{name} line {n}: not a mining log entry")
             entries.append(entry)
     return entries
 

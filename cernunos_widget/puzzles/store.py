@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from ..engine.errors import clip
+from ..engine.jsonfile import loads, read_regular
 from .model import Puzzle, PuzzleError
 
 PACKAGED = Path(__file__).parent / "puzzles.json"
@@ -21,10 +22,10 @@ def read(path: str | os.PathLike) -> list[Puzzle]:
     the file and what is wrong."""
     name = os.fspath(path)
     try:
-        if os.path.getsize(path) > MAX_BYTES:
+        raw = read_regular(path, MAX_BYTES)
+        if len(raw) > MAX_BYTES:
             raise PuzzleError(f"{clip(name)} is larger than {MAX_BYTES} bytes")
-        with open(path, encoding="utf-8") as f:
-            data = json.load(f)
+        data = loads(raw.decode("utf-8"))
     except OSError as e:
         raise PuzzleError(f"cannot read puzzles from {clip(name)}: {e.strerror}") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as e:

@@ -51,7 +51,7 @@ except ImportError:  # Windows: no flock; there writers in several processes do 
 
 _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
 # never through a link, never waiting on a FIFO, not inherited by a child process
-_NO_WAIT = (
+NO_WAIT = (
     getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 ) | _BINARY
 _MAX_LINKS = 40  # symbolic links followed, as the kernel's limit (ELOOP)
@@ -345,7 +345,7 @@ def _open_lock(name: Path, flags: int) -> int:
     """The lock file ``name`` open with ``flags``, never through a link nor waiting (on a
     FIFO): :class:`_NotALock` unless it is a regular file with no other name."""
     try:
-        fd = os.open(name, flags | _NO_WAIT, 0o666)
+        fd = os.open(name, flags | NO_WAIT, 0o666)
     except OSError as e:
         if e.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
             raise _NotALock(_not_a_lock(name)) from None
@@ -376,7 +376,7 @@ def _not_a_lock(name: Path) -> str:
 def _open_regular(where: Destination, path: Path, flags: int) -> int:
     """``path`` open with ``flags``, never through a link nor waiting on a FIFO; the
     writer's error unless it is a regular file."""
-    fd = _system(where, os.open, path, flags | _NO_WAIT)
+    fd = _system(where, os.open, path, flags | NO_WAIT)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise where.refused("it is no longer a regular file")
@@ -518,7 +518,7 @@ def _temporary(where: Destination) -> tuple[int, Path]:
     while True:
         temp = where.path.with_name(f".{where.path.name}.{secrets.token_hex(6)}.tmp")
         try:
-            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_WAIT, 0o666), temp
+            return os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_WAIT, 0o666), temp
         except FileExistsError:
             continue
         except OSError as e:

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 
 from ..engine import CernunosError
@@ -100,8 +102,24 @@ def executor_for(
     )
     try:
         yield pool
+    except BrokenProcessPool:
+        raise ExecutorError(_broken_pool()) from None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _broken_pool() -> str:
+    """Why local worker processes stopped: a script without a main guard (each worker
+    imports it again, so a call at its top level starts workers inside the workers), or
+    a worker killed (out of memory)."""
+    script = getattr(sys.modules.get("__main__"), "__file__", None)
+    if script is None:
+        return "a worker process ended unexpectedly (killed, or out of memory); workers=1 runs here"
+    return (
+        f"the worker processes stopped: each imports the script {script} again, so a "
+        'script must make this call under `if __name__ == "__main__":` (or pass workers=1); '
+        "else a worker was killed (out of memory?)"
+    )
 
 
 @contextmanager

@@ -206,6 +206,10 @@ class Explorer:
         mid-effect included), or a position at a CPN with ``decisions`` (the ones played
         since, for a mid-effect position). Labels are readable decisions (movetext.py).
         """
+        if limit is not None and (
+            isinstance(limit, bool) or not isinstance(limit, int) or limit < 0
+        ):
+            raise ExplorerError(f"limit is None or an integer >= 0, not {clip(limit)}")
         position, key = _resolve(where, decisions)
         rows = sorted(self._rows(digest(key)), key=lambda row: -sum(row[1]))  # stable
         entries = []

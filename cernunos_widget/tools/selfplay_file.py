@@ -13,6 +13,7 @@ written to, before any game is played.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -22,11 +23,11 @@ from pathlib import Path
 from typing import IO
 
 from ..engine.errors import clip
-from ..record.destination import Destination, claimed, destination, stream
+from ..record.destination import NO_WAIT, Destination, claimed, destination, stream
 from ..record.errors import GameFileError
 from ..record.files import read_games, write_games
 from ..record.tree import Game
-from .outputs import check_file, check_folder
+from .outputs import check_folder
 from .selfplay import PlayedGame, SelfPlay, SelfPlayError, to_game
 
 FLUSH_SECONDS = 2.0  # finished games are appended at least this often while games finish
@@ -63,8 +64,25 @@ def check_out(path: object) -> Path:
 
 
 def _output(out: Path, named: object) -> Destination:
-    """``out`` as the destination of :mod:`.outputs`' checks, refused as a self-play."""
+    """``out`` as the destination of :func:`.outputs.check_folder`, refused as a self-play."""
     return Destination(out, False, str(named), "the games", SelfPlayError)
+
+
+def _check_writable(out: Path, append: bool) -> None:
+    """:class:`SelfPlayError`, before any game, when the system forbids writing the games
+    into the existing file ``out``: appending to it (``append``: the file cannot be
+    written), or replacing it (an immutable or append-only file, ``chattr +i`` / ``+a``).
+    Nothing is written: the file is opened without truncating, and closed."""
+    flags = os.O_WRONLY | (os.O_APPEND if append else 0) | NO_WAIT
+    try:
+        os.close(os.open(out, flags))
+    except PermissionError as e:
+        if append or e.errno == errno.EPERM:  # not replaceable (a read-only file is)
+            how = "appended to" if append else "replaced"
+            raise SelfPlayError(
+                f"cannot write the games to {clip(str(out))}: it cannot be {how} "
+                f"({e.strerror}); give another --out"
+            ) from None
 
 
 class RunResults(Counter):
@@ -207,8 +225,8 @@ def write_run(
         if resume and out.is_file():
             appender.results = kept_games(run, out)
             appender.started = appender.results.resumed > 0  # the next games are appended
-        if out.is_file():  # before any game: the file can take them (item 5 of #36)
-            check_file(_output(out, path), append=appender.started)
+        if out.is_file():  # before any game: the file can take them (#36 item 5)
+            _check_writable(out, append=appender.started)
         return _play(run, appender, executor, where)
 
 

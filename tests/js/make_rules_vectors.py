@@ -266,6 +266,22 @@ RULES_PARTS = (
 )  # fmt: skip
 
 
+def number(rng: random.Random, position: Position) -> int | float | bool:
+    """A decision given as a number (issue #36 item 12): a legal or illegal int code, a
+    float (never integer-valued: JavaScript has one number type, so ``1.0`` reaches the
+    page as the int code 1; ``-0.0`` stays a float there), or a bool."""
+    legal = [position.parse_decision(text).code for text in position.legal_texts()]
+    return rng.choice(
+        [
+            rng.choice(legal or [0]),
+            rng.randint(-50, 5000),
+            rng.randint(-4000, 4000) + rng.choice([0.5, 0.25, -0.75]),
+            -0.0,
+            rng.choice([True, False]),
+        ]
+    )
+
+
 def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int) -> int:
     """Hostile CPN, rules and decision text with the engine's answers; return how many."""
     cases = []
@@ -310,6 +326,7 @@ def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int
                 padded(rng, rng.choice(position.legal_texts() or ["pass"])),
                 mutate(rng, "B@b2"),
                 f"{rng.choice(LETTERS)}@{rng.choice(CELL_NAMES)}",
+                number(rng, position),
             ]
         )
         cases.append(

@@ -106,6 +106,21 @@ def test_unknown_positions_are_empty_and_bad_queries_are_explorer_errors(explore
         Explorer.build([42])
 
 
+@pytest.mark.parametrize("limit", [-1, -100, 1.5, True, "3"])
+def test_a_bad_limit_is_an_explorer_error(explorer, limit):
+    """Main: limit=-1 silently returned all entries but the last (a slice)."""
+    with pytest.raises(ExplorerError, match="limit is None or an integer >= 0"):
+        explorer.query(Position.start(), limit=limit)
+
+
+def test_limits_cut_the_most_played_first(explorer):
+    every = explorer.query(Position.start())
+    assert len(every) > 2
+    assert explorer.query(Position.start(), limit=0) == []
+    assert explorer.query(Position.start(), limit=2) == every[:2]
+    assert explorer.query(Position.start(), limit=len(every) + 5) == every
+
+
 def test_max_decisions_keeps_only_the_opening(records):
     book = Explorer.build(records, max_decisions=2)
     assert sum(e.count for e in book.query(Position.start())) == 80

@@ -170,3 +170,31 @@ class TestPlayGames:
             play_games(1, green="perfect", workers=1)
         with pytest.raises(CernunosError, match="workers"):
             play_games(1, workers=0)
+
+
+NO_MAIN_GUARD = """
+from cernunos_widget.tools.selfplay import play_games
+print(len(play_games(4, "random", "random", seed=1, workers=2)))
+"""
+
+
+def test_play_games_at_a_script_s_top_level_without_a_main_guard_says_so(tmp_path):
+    """Main: the script died with BrokenProcessPool, naming nothing the user could fix."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "script.py"
+    script.write_text(NO_MAIN_GUARD)
+    run = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path
+    )
+    assert run.returncode == 1
+    last = run.stderr.strip().splitlines()[-1]
+    assert last.startswith("cernunos_widget.tools.executors.ExecutorError: the worker processes")
+    assert 'under `if __name__ == "__main__":`' in last and str(script) in last
+    guarded = script.read_text().replace("print(", 'if __name__ == "__main__":\n    print(')
+    script.write_text(guarded)
+    run = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=600, cwd=tmp_path
+    )
+    assert (run.returncode, run.stdout.strip()) == (0, "4"), run.stderr[-2000:]

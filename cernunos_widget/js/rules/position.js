@@ -13,7 +13,7 @@ import {
 import { CELL_NAMES, cellIndex } from "./geometry.js";
 import { phrase, t } from "../i18n.js";
 import { START_CPN, checkReachable, formatCpn, parseCpn, reservesOf } from "./notation.js";
-import { clip, pyRepr } from "./pytext.js";
+import { clip, isIntCode, pyRepr } from "./pytext.js";
 import { rulesOf } from "./rules.js";
 import { FIRE, KIND_LETTERS, KIND_MASK, OWNER_BIT, PLAYER_LETTERS, TREE, ownerOf, tokenLetter } from "./tokens.js";
 
@@ -179,7 +179,7 @@ export class Position {
 
   /** The legal code meant by a decision text (or an int code); DecisionSyntaxError or IllegalDecisionError. */
   codeOf(decision) {
-    const code = Number.isInteger(decision) ? decision : textToCode(decision);
+    const code = isIntCode(decision) ? decision : textToCode(decision);
     if (this.optionCodes.includes(code)) return code;
     const legal = this.legalTexts();
     let text;

@@ -87,18 +87,25 @@ export function commas(n) {
 
 /** errors.clip: repr of bad input for an error message, cut to ``limit`` characters. */
 export function clip(text, limit = ECHO_LIMIT) {
-  if (typeof text === "number" && Number.isInteger(text)) return String(text);
+  if (typeof text === "number" && isIntCode(text)) return String(text);
   if (typeof text !== "string") return `a ${typeName(text)}`;
   const length = text.length <= limit ? text.length : pyLen(text);
   if (length <= limit) return pyRepr(text);
   return `${pyRepr(pySlice(text, 0, limit))}... (${commas(length)} characters)`;
 }
 
+/** Whether a number stands for a Python int: an integer value, but -0 (Python's -0.0 is a
+ * float; a float with an integer value, 1.0, is the int 1 here: JavaScript has one number
+ * type, and the page and JSON never tell them apart). */
+export function isIntCode(value) {
+  return Number.isInteger(value) && !Object.is(value, -0);
+}
+
 /** The Python type name closest to a JavaScript value, for messages. */
 export function typeName(value) {
   if (value === null || value === undefined) return "NoneType";
   if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (typeof value === "number") return isIntCode(value) ? "int" : "float";
   if (typeof value === "string") return "str";
   if (Array.isArray(value)) return "list";
   return "dict";

@@ -1,0 +1,96 @@
+"""Hostile puzzle files, mining logs and course files (issue #36 item 6) are the package's
+errors in bounded time: main raised RecursionError on 400 KB of nested ``[`` (``puzzles
+check``) or a deeply nested course file, UnicodeDecodeError on a log line that is not
+UTF-8, and waited forever on a FIFO."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import pytest
+
+from cernunos_widget.cli import EXIT_BAD_INPUT, main
+from cernunos_widget.lessons import course
+from cernunos_widget.lessons.course import LessonError
+
+
+def bounded(call):
+    """``call()``'s result, failing if it still runs after 60 s (main: a FIFO hung)."""
+    box: dict = {}
+
+    def run() -> None:
+        try:
+            box["result"] = call()
+        except Exception as e:  # noqa: BLE001 - raised again below
+            box["error"] = e
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(60)
+    assert not thread.is_alive(), "still waiting (on a FIFO?)"
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
+
+
+def refused(capsys, *argv: str) -> str:
+    assert bounded(lambda: main(list(argv))) == EXIT_BAD_INPUT
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "Traceback" not in err, err
+    return err
+
+
+def test_puzzles_check_refuses_nested_brackets_and_a_fifo(tmp_path, capsys):
+    nested = tmp_path / "nested.json"
+    nested.write_text("[" * 400_000)
+    assert "is not a JSON puzzle file: nested too deeply" in refused(
+        capsys, "puzzles", "check", str(nested)
+    )
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    assert "not a regular file" in refused(capsys, "puzzles", "check", str(fifo))
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [(b'{"cpn": "x\xff\xfe"}\n', "line 1: not UTF-8 text"), (b"[" * 100_000, "nested too deeply")],
+    ids=["latin-1", "nested"],
+)
+def test_a_hostile_mining_log_line_is_a_puzzle_error(tmp_path, capsys, line, words):
+    log = tmp_path / "log.jsonl"
+    log.write_bytes(line)
+    out = str(tmp_path / "out.json")
+    assert words in refused(capsys, "puzzles", "build", "--out", out, str(log))
+    games = tmp_path / "games.cgn"
+    games.write_text("B@b2\n")
+    assert words in refused(capsys, "puzzles", "generate", "--log", str(log), str(games))
+
+
+def test_a_fifo_mining_log_is_refused_at_once(tmp_path, capsys):
+    log = tmp_path / "log.jsonl"
+    os.mkfifo(log)
+    out = str(tmp_path / "out.json")
+    assert "mining log" in refused(capsys, "puzzles", "build", "--out", out, str(log))
+    games = tmp_path / "games.cgn"
+    games.write_text("B@b2\n")
+    generate = ["puzzles", "generate", "--log", str(log), str(games)]
+    assert "not a regular file" in refused(capsys, *generate)
+
+
+@pytest.mark.parametrize(
+    "text", ["[" * 500_000, '{"format": 1, "lessons": ' + "[" * 5000], ids=["list", "lessons"]
+)
+def test_a_deeply_nested_course_file_is_a_lesson_error(tmp_path, text):
+    path = tmp_path / "course.json"
+    path.write_text(text)
+    assert path.stat().st_size < course.MAX_FILE_BYTES
+    with pytest.raises(LessonError, match="nested too deeply"):
+        bounded(lambda: course.read(path))
+
+
+def test_a_fifo_course_file_is_a_lesson_error(tmp_path):
+    path = tmp_path / "course.json"
+    os.mkfifo(path)
+    with pytest.raises(LessonError, match="not a regular file"):
+        bounded(lambda: course.read(path))

@@ -318,7 +318,8 @@ def test_selfplay_refuses_a_file_in_an_unchangeable_folder_before_any_game(
 
 
 def test_an_append_only_file_is_resumed_but_not_replaced(tmp_path, unchangeable, capsys):
-    """``chattr +a``: appending works, so a resumed run goes on; replacing does not."""
+    """``chattr +a``: appending works, so a resumed run goes on; replacing does not (with
+    --replace, or when the file has no game to keep)."""
     out = tmp_path / "games.cgn"
     first_games(out)
     unchangeable(out, "a")
@@ -327,6 +328,11 @@ def test_an_append_only_file_is_resumed_but_not_replaced(tmp_path, unchangeable,
     run = SelfPlay.checked(8, "random", "random", seed=5)
     assert [g.export() for g in read_games(out)] == [expected(run, i) for i in range(8)]
     assert main([*RUN, "--games", "8", "--out", str(out), "--replace"]) == EXIT_BAD_INPUT
+    assert "it cannot be replaced (Operation not permitted)" in refusal(capsys)
+    empty = tmp_path / "empty.cgn"  # resumed, but no game to keep: the first batch replaces
+    empty.touch()
+    unchangeable(empty, "a")
+    assert main([*RUN, "--games", "8", "--out", str(empty)]) == EXIT_BAD_INPUT
     assert "it cannot be replaced (Operation not permitted)" in refusal(capsys)
 
 

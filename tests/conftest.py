@@ -1,5 +1,6 @@
 import fcntl
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -66,3 +67,20 @@ def built_site(tmp_path_factory):
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     assert "WARNING" not in done.stderr and "ERROR" not in done.stderr, done.stderr
     return dest
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A 256 KB file system of its own (tmpfs), to fill; skipped where it cannot be mounted
+    (not root): each test using it has a fault-injecting twin that runs everywhere."""
+    mount = tmp_path / "disk"
+    mount.mkdir()
+    made = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)], capture_output=True
+    )
+    if made.returncode:
+        pytest.skip(f"no tmpfs here: {made.stderr.decode().strip()}")
+    try:
+        yield mount
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=True)

@@ -35,8 +35,8 @@ import socket
 import time
 from collections.abc import Iterable, Iterator, Sized
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,7 @@ from ..record.tree import Game
 from ..solver import Limit, analyse, check_engine
 from ..version import __version__
 from .executors import executor_for
+from .outputs import check_folder
 from .provenance import file_digest, made_from, mismatch
 from .selfplay import start_position
 
@@ -394,7 +395,6 @@ def _write_atomic(table, path: Path) -> None:
     FIFO or a device there is refused, as a results file must be read back."""
     import pyarrow.parquet as pq
 
-    path.parent.mkdir(parents=True, exist_ok=True)
     where = destination(path, "the results", BatchError)
     if where.stream:
         raise where.refused("not a regular file (a results file is replaced whole)")
@@ -457,7 +457,7 @@ def _out_dir(out: object) -> Path | None:
     path = Path(out)
     if path.exists() and not path.is_dir():
         raise BatchError(f"out must be a directory, and {clip(str(path))} is a file")
-    return path  # made with the first file
+    return path  # made as the run starts
 
 
 def analyse_games(
@@ -496,16 +496,30 @@ def analyse_games(
 
 @contextmanager
 def _claimed(directory: Path | None) -> Iterator[None]:
-    """Hold the results folder for the whole run: a second run on it is refused at once."""
+    """Make the results folder and hold it for the whole run: a second run on it is
+    refused at once, and a folder that cannot take the results before any game; a run
+    that fails before its first result leaves no folder it made."""
     if directory is None:
         yield
         return
-    directory.parent.mkdir(parents=True, exist_ok=True)
     where = Destination(
         Path(os.path.realpath(directory)), False, str(directory), "the results", BatchError
     )
-    with claimed(where, "batch analysis"):
-        yield
+    made = not directory.exists()
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise where.refused(f"it cannot be made ({e.strerror or e})") from None
+    try:
+        with claimed(where, "batch analysis"):
+            # before any game: its results can be written there (#36 item 5)
+            check_folder(replace(where, path=where.path / _FILE.format(0)))
+            yield
+    except BaseException:
+        if made:  # a run refused or stopped before its first result leaves no folder
+            with suppress(OSError):
+                directory.rmdir()
+        raise
 
 
 def _analyse(run: _Run, games, executor, workers: int | None, scheduler: str | None):
@@ -520,8 +534,6 @@ def _analyse(run: _Run, games, executor, workers: int | None, scheduler: str | N
                 _pipeline(run, pool, _games(games))
     finally:
         report = run.close()
-    if report.out is not None:
-        report.out.mkdir(parents=True, exist_ok=True)  # also when there were no games
     return report
 
 

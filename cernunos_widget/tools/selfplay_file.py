@@ -15,17 +15,19 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 from ..engine.errors import clip
-from ..record.destination import NO_WAIT, claimed, destination, stream
+from ..record.destination import NO_WAIT, Destination, claimed, destination, stream
 from ..record.errors import GameFileError
 from ..record.files import read_games, write_games
+from ..record.tree import Game
+from .outputs import check_folder
 from .selfplay import PlayedGame, SelfPlay, SelfPlayError, to_game
 
 FLUSH_SECONDS = 2.0  # finished games are appended at least this often while games finish
@@ -57,19 +59,13 @@ def check_out(path: object) -> Path:
     if not os.access(folder, os.W_OK | os.X_OK):
         raise SelfPlayError(f"{where}: its folder cannot be written")
     if not out.exists() or out.is_file():  # a device or a FIFO is written as a stream
-        _probe(out, where)
+        check_folder(_output(out, path))
     return out
 
 
-def _probe(out: Path, where: str) -> None:
-    """Create and remove a file named like the writer's temporary one next to ``out``:
-    a name too long, a read-only or full file system show here, before any game."""
-    probe = out.with_name(f".{out.name}.{secrets.token_hex(6)}.tmp")
-    try:
-        os.close(os.open(probe, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-        os.unlink(probe)
-    except OSError as e:
-        raise SelfPlayError(f"{where}: {e.strerror or e}") from None
+def _output(out: Path, named: object) -> Destination:
+    """``out`` as the destination of :func:`.outputs.check_folder`, refused as a self-play."""
+    return Destination(out, False, str(named), "the games", SelfPlayError)
 
 
 def _check_writable(out: Path, append: bool) -> None:
@@ -132,8 +128,11 @@ class _Appender:
     next ones append); a stream (``out``: standard output, a FIFO, a device) stays open
     and gets the games in order, a blank line between batches as between games."""
 
-    def __init__(self, run: SelfPlay, path: Path | None, out: IO[bytes] | None = None) -> None:
+    def __init__(
+        self, run: SelfPlay, path: Path | None, out: IO[bytes] | None = None, named: str = ""
+    ) -> None:
         self.run, self.path, self.out, self.tags = run, path, out, run.tags()
+        self.named = named  # the stream's name, for errors
         self.waiting: list[PlayedGame] = []
         self.decisions = 0
         self.results = RunResults()
@@ -147,23 +146,49 @@ class _Appender:
             self.flush()
 
     def flush(self) -> None:
+        """Write the waiting games, each batch once: one that failed is not tried again."""
+        waiting, self.waiting = self.waiting, []
+        self.decisions, self.last = 0, time.monotonic()
         results: Counter[str] = Counter()
 
         def games():
-            for played in self.waiting:
+            for played in waiting:
                 game = to_game(played, self.tags, self.run.rules)
                 results[game.headers["Result"]] += 1
                 yield game
 
         if self.out is None:
-            write_games(games(), self.path, append=self.started)
-        elif self.waiting:
-            if self.results:  # a game went out before: a blank line, as between games
-                self.out.write(b"\n")
-            write_games(games(), self.out)
+            self._to_file(games())
+        elif waiting:
+            self._to_stream(games())
         self.started = True
         self.results += results
-        self.waiting, self.decisions, self.last = [], 0, time.monotonic()
+
+    def _to_file(self, games: Iterator[Game]) -> None:
+        """Append (or at first replace) the file; a write that fails (a full disk) leaves
+        it as it was, and its :class:`GameFileError` says what the file keeps."""
+        try:
+            write_games(games, self.path, append=self.started)
+        except GameFileError as e:
+            kept = sum(self.results.values())
+            if not kept:
+                raise GameFileError(f"{e}; no game of the run was written") from None
+            raise GameFileError(
+                f"{e}; the file keeps the run's first {kept} games, whole: resume the run "
+                "(the command without --replace) to play the others"
+            ) from None
+
+    def _to_stream(self, games: Iterator[Game]) -> None:
+        """Write the games to the stream; a write it refuses (a full disk, ``/dev/full``)
+        is a :class:`GameFileError`, a reader that left (a broken pipe) stays one."""
+        try:
+            if self.results:  # a game went out before: a blank line, as between games
+                self.out.write(b"\n")
+            write_games(games, self.out)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise GameFileError(f"cannot write games to {self.named}: {e.strerror or e}") from None
 
 
 def write_run(
@@ -181,23 +206,27 @@ def write_run(
     this run's first ones (:func:`kept_games`; else :class:`SelfPlayError`) and the run
     plays the others.  ``where`` as in :meth:`SelfPlay.played`.  Whatever stops the run,
     the games finished before it are in the file (and a run stopped before its first game
-    leaves it as it was)."""
+    leaves it as it was).  A file the system will not change (``chattr +i``) is refused
+    before any game (:class:`SelfPlayError`); a write refused during the run (a full disk)
+    is a :class:`GameFileError` saying how many games the file keeps."""
+    # a stream is written unbuffered (``raw``): a write it refused leaves nothing behind
+    # for the close to try again
     if path == STDOUT:
         sys.stdout.flush()
-        with os.fdopen(os.dup(sys.stdout.fileno()), "wb") as handle:
-            return _play(run, _Appender(run, None, handle), executor, where)
+        with os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0) as raw:
+            return _play(run, _Appender(run, None, raw, "standard output"), executor, where)
     out = check_out(path)
     target = destination(out)
     if target.stream:
         with stream(target) as handle:
-            return _play(run, _Appender(run, None, handle), executor, where)
-    if out.is_file():
-        _check_writable(out, append=resume)
+            return _play(run, _Appender(run, None, handle.raw, str(path)), executor, where)
     with claimed(target, "self-play run"):  # a second run on this file: refused at once
         appender = _Appender(run, out)
         if resume and out.is_file():
             appender.results = kept_games(run, out)
             appender.started = appender.results.resumed > 0  # the next games are appended
+        if out.is_file():  # before any game: the file can take them (#36 item 5)
+            _check_writable(out, append=appender.started)
         return _play(run, appender, executor, where)
 
 

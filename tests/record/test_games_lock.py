@@ -275,23 +275,6 @@ def test_a_full_disk_mid_replace_leaves_the_file_byte_identical(tmp_path, monkey
     assert sorted(os.listdir(tmp_path)) == ["club.cgn"]
 
 
-@pytest.fixture
-def small_disk(tmp_path):
-    """A 256 KB file system of its own (tmpfs); skipped where it cannot be mounted (not
-    root): the fault-injecting tests above hold everywhere."""
-    mount = tmp_path / "disk"
-    mount.mkdir()
-    made = subprocess.run(
-        ["mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", str(mount)], capture_output=True
-    )
-    if made.returncode:
-        pytest.skip(f"no tmpfs here: {made.stderr.decode().strip()}")
-    try:
-        yield mount
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=True)
-
-
 def test_a_real_full_disk_append_and_replace_leave_the_file_as_it_was(small_disk):
     path = small_disk / "club.cgn"
     write_games([game(str(i)) for i in range(100)], path)

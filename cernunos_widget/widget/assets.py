@@ -67,7 +67,7 @@ def render_script(features: Iterable[str] = FEATURES, languages: Iterable[str] =
     """A static page's code with ``render`` bound as a constant: ``features`` and the
     catalogues of ``languages`` only (default: everything), without comments and indentation."""
     linked = bundle(features, languages)
-    return compact_js(f"{linked.code}const {{ render }} = {linked.entry}.default;\n")
+    return f"{compact_js(linked.code)}const {{ render }} = {linked.entry}.default;\n"
 
 
 def css(features: Iterable[str] = FEATURES) -> str:

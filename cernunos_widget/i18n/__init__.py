@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -124,9 +124,12 @@ def refusal(error: type[E], key: str, **params: object) -> E:
     return error(words.text(DEFAULT)).said(words)
 
 
-def js_module() -> str:
-    """``js/catalogues.js``: every catalogue as one ES module for the page."""
-    data = {language: dict(catalogue(language)) for language in LANGUAGES}
+def js_module(languages: Iterable[str] = LANGUAGES) -> str:
+    """``js/catalogues.js``: the catalogues of ``languages`` (default: all) as one ES module
+    for the page; English always (the rules mirror's own words, as the engine's, are English,
+    and it is the language a page falls back to)."""
+    wanted = {DEFAULT, *map(check_language, languages)}
+    data = {language: dict(catalogue(language)) for language in LANGUAGES if language in wanted}
     body = json.dumps(data, ensure_ascii=False, indent=0, sort_keys=True)
     return (
         "// Generated from cernunos_widget/i18n/*.json by `python -m cernunos_widget.i18n`:\n"

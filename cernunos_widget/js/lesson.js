@@ -14,7 +14,7 @@ import { esc, h, setAttr, setHtml } from "./dom.js";
 import { t } from "./i18n.js";
 import { languageOf } from "./derive.js";
 import { storeOf } from "./store.js";
-import { exerciseOf } from "./course.js";
+import { createCourseSession, exerciseOf } from "./course.js";
 
 // The panel's own words: the catalogues' "lesson.ui.*", in the board's language.
 function word(language, key, params = {}) {
@@ -121,3 +121,7 @@ export function createLesson(ctx) {
 
   return { el, update: () => update() };
 }
+
+/** The lessons as a board's feature (features.js): the panel, and the page's own session
+ * wrapped to answer `lesson` requests and judge each try (course.js). */
+export const LESSONS = Object.freeze({ panel: createLesson, session: createCourseSession });

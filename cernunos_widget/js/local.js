@@ -15,7 +15,6 @@ import {
 import { lineStateOf, moveOf } from "./moves.js";
 import { forget, languageOf, positionOf, rulesText, stepOf } from "./derive.js";
 import { rootId } from "./store.js";
-import { answerPuzzle } from "./puzzle.js";
 import { LANGUAGES, phrase, t } from "./i18n.js";
 
 export class SessionError extends CernunosError {}
@@ -26,8 +25,10 @@ const NEEDS_KERNEL = {
   analyse: "analysis", stop: "stopping", review: "game_review", engine: "engine", threads: "threads", load_game: "open_game", load_cgn: "load_cgn",
 };
 
-/** A session over the page's store (the `tree` state), answering one request at a time. */
-export function createLocalSession() {
+/** A session over the page's store (the `tree` state), answering one request at a time.
+ * ``requests``: a feature's own requests (features.js), type -> (store, request, ops) ->
+ * patch, where ops are the session's: ``play(node, text)``, ``setup(cpn)``, ``position(node)``. */
+export function createLocalSession(requests = {}) {
   let highest = -1; // the largest node id given or seen: ids are never given twice
 
   function newId(store) {
@@ -223,15 +224,20 @@ export function createLocalSession() {
         analysis: {}, review: {}, settings: store.settings || {}, start: position.cpn(), headers: {},
       };
     },
-    puzzle: (store, r) => answerPuzzle(store, r, {
-      play: (node, text) => play(store, node, text),
-      setup: (cpn) => handlers.setup(store, { cpn }),
-      position: (node) => positionAt(store, resolve(store, node)),
-    }),
     check_position: (store, r) => ({ value: Position.fromCpn(checked("cpn", r.cpn), rulesText(store)).cpn() }),
     export_game: (store) => ({ value: exportGame(gameOf(store)) }),
     export_cgn: (store) => ({ value: cgnText(gameOf(store)) }),
   };
+
+  // a feature's request handler given the session's ops, or undefined
+  function featureHandler(type) {
+    if (!Object.hasOwn(requests, type)) return undefined;
+    return (store, r) => requests[type](store, r, {
+      play: (node, text) => play(store, node, text),
+      setup: (cpn) => handlers.setup(store, { cpn }),
+      position: (node) => positionAt(store, resolve(store, node)),
+    });
+  }
 
   /** The reply to ``request`` (null for a ping: no kernel answers it). */
   function answer(store, request) {
@@ -242,7 +248,7 @@ export function createLocalSession() {
         const words = phrase("offline.refused", { what: phrase(`offline.what.${NEEDS_KERNEL[request.type]}`) });
         throw new SessionError(t(words.key, words.params, "en")).said(words);
       }
-      const handler = handlers[request.type];
+      const handler = Object.hasOwn(handlers, request.type) ? handlers[request.type] : featureHandler(request.type);
       if (!handler) throw new SessionError(`unknown request ${pyRepr(String(request.type))}`);
       if ((request.gen || 0) !== (store.gen || 0)) throw refusal(SessionError, "refusal.replaced");
       const out = handler(store, request);

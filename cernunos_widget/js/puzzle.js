@@ -145,3 +145,7 @@ export function createPuzzle(ctx) {
 
   return { el, update, intercept };
 }
+
+/** The puzzles as a board's feature (features.js): the bar, and the `puzzle` request answered
+ * by the page's own session. */
+export const PUZZLES = Object.freeze({ panel: createPuzzle, requests: Object.freeze({ puzzle: answerPuzzle }) });

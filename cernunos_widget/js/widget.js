@@ -34,9 +34,7 @@ import { createComment } from "./comment.js";
 import { createEditor } from "./editor.js";
 import { createExplorer } from "./explorer.js";
 import { createHint } from "./hint.js";
-import { createPuzzle } from "./puzzle.js";
-import { createLesson } from "./lesson.js";
-import { createCourseSession } from "./course.js";
+import { FEATURES } from "./features.js";
 import { createOffline, staticNote } from "./offline.js";
 
 const PING_TIMEOUT_MS = 4000;
@@ -85,13 +83,20 @@ function render({ model, el }) {
   return () => cleanup();
 }
 
+// The page's own session with the features' requests, each feature's wrapper around it
+// (the lessons': course.js).
+function localSession(model) {
+  const requests = Object.assign({}, ...FEATURES.map((feature) => feature.requests || {}));
+  return FEATURES.reduce((session, feature) => (feature.session ? feature.session(session, model) : session), createLocalSession(requests));
+}
+
 function renderBoard({ model, el }, rebuild) {
   const builtLanguage = setLanguage(languageOf(storeOf(model))); // the parts speak it
   let rebuilding = false;
   const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, present: false, kernel: kernelState(model) };
   const fixedStatic = Boolean(model.get("static"));
   const playable = model.get("playable") !== false; // a walk-only page answers only walking
-  const session = createCourseSession(createLocalSession(), model); // answers when no kernel does (lessons: course.js)
+  const session = localSession(model); // answers when no kernel does
   const pending = new Map();
   const viewId = Math.random().toString(36).slice(2, 8);
   let counter = 0;
@@ -186,8 +191,7 @@ function renderBoard({ model, el }, rebuild) {
   const explorer = createExplorer(ctx);
   const hint = createHint(ctx); // a static page's exact endgame search (hint.js)
   const offline = createOffline(ctx, root);
-  const puzzle = createPuzzle(ctx); // puzzle mode (puzzle.js): tries go to the judge
-  const lesson = createLesson(ctx); // the lessons panel (lesson.js), shown in a lesson
+  const panels = FEATURES.map((feature) => feature.panel(ctx)); // the lessons', the puzzles' (features.js)
   const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
   header.append(rules, prompt, message);
@@ -195,10 +199,10 @@ function renderBoard({ model, el }, rebuild) {
   right.append(...reserves.els, options.el, command.el, toolbar.el, analysis.el, narration, explorer.el);
   const main = h("div", { class: "cw-main" });
   main.append(board.el, right);
-  root.append(header, lesson.el, puzzle.el, main, editor.el, moves.el, glyphs.el, comment.el);
+  root.append(header, ...panels.map((panel) => panel.el), main, editor.el, moves.el, glyphs.el, comment.el);
   el.appendChild(root);
   attachTips(root);
-  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline, lesson, puzzle];
+  const parts = [board, reserves, options, command, toolbar, analysis, hint, moves, glyphs, comment, editor, explorer, offline, ...panels];
 
   // ---- navigation (local first, so a static page can walk the tree; the kernel follows)
   function redrawAll() {
@@ -243,7 +247,7 @@ function renderBoard({ model, el }, rebuild) {
   }
 
   function play(text) {
-    if (puzzle.intercept(storeOf(model), text)) return clearInput();
+    if (panels.some((panel) => panel.intercept && panel.intercept(storeOf(model), text))) return clearInput(); // a puzzle's try
     request({ type: "play", node: storeOf(model).current, decision: text }, clearInput);
   }
 

@@ -21,13 +21,13 @@ from html import escape
 from pathlib import Path
 
 from ..engine import CernunosError
-from ..i18n import check_language
+from ..i18n import LANGUAGES, check_language
 from ..record.destination import destination, replacing, stream
 from ..record.tree import Game
 from ..session.core import Session
 from ..session.lesson import LessonRun
 from ..session.page import export_state
-from .assets import css, render_script
+from .assets import page_css, render_script
 from .htmlsafe import escape_script_json
 
 
@@ -72,16 +72,31 @@ def board_html(state: dict, playable: bool = True) -> str:
     )
 
 
+def page_needs(boards: Sequence[dict]) -> tuple[list[str], list[str]]:
+    """The features (:data:`.assets.FEATURES`) and languages the page of ``boards`` needs:
+    the lessons where a board has a course (and then every language: its panel switches),
+    the puzzles where a board is in a puzzle, and each board's language."""
+    lessons = any(state.get("course") for state in boards)
+    puzzles = any((state.get("tree") or {}).get("puzzle") for state in boards)
+    features = ["lessons"] * lessons + ["puzzles"] * puzzles
+    spoken = {((state.get("tree") or {}).get("settings") or {}).get("language") for state in boards}
+    languages = list(LANGUAGES) if lessons else [lang for lang in LANGUAGES if lang in spoken]
+    return features, languages
+
+
 def page_html(states: dict | Sequence[dict], title: str = "Cernunos", playable: bool = True) -> str:
-    """The page of one widget's exported state, or of several (one copy of the code)."""
+    """The page of one widget's exported state, or of several (one copy of the code, with
+    only what its boards need: :func:`page_needs`)."""
     boards = [states] if isinstance(states, dict) else list(states)
     body = "".join(board_html(state, playable) for state in boards)
+    features, languages = page_needs(boards)
     return (
         '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{escape(title)}</title>\n<style>\n{css()}\n</style></head>\n<body>\n"
+        f"<title>{escape(title)}</title>\n<style>\n{page_css(features)}\n</style></head>\n"
+        "<body>\n"
         f"{body}"
-        f'<script type="module">\n{render_script()}\n{MODEL_SHIM}</script>\n'
+        f'<script type="module">\n{render_script(features, languages)}\n{MODEL_SHIM}</script>\n'
         "</body></html>\n"
     )
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { createLocalSession } from "../../cernunos_widget/js/local.js";
-import { refutationText } from "../../cernunos_widget/js/puzzle.js";
+import { PUZZLES, refutationText } from "../../cernunos_widget/js/puzzle.js";
 import { applyPatch } from "../../cernunos_widget/js/store.js";
 import { difference, replayEvery } from "./vectors.mjs";
 
@@ -16,7 +16,7 @@ const FOLDER = process.env.CERNUNOS_PUZZLE_VECTORS;
 
 function replay(vector) {
   const store = structuredClone(vector.start);
-  const session = createLocalSession();
+  const session = createLocalSession(PUZZLES.requests);
   vector.steps.forEach(({ request, reply: expected, puzzle }, i) => {
     const reply = session.answer(store, { ...request, id: i, gen: store.gen });
     const where = `request ${i} ${JSON.stringify(request)}`;

@@ -54,8 +54,12 @@ def test_puzzles_check_refuses_nested_brackets_and_a_fifo(tmp_path, capsys):
 
 @pytest.mark.parametrize(
     ("line", "words"),
-    [(b'{"cpn": "x\xff\xfe"}\n', "line 1: not UTF-8 text"), (b"[" * 100_000, "nested too deeply")],
-    ids=["latin-1", "nested"],
+    [
+        (b'{"cpn": "x\xff\xfe"}\n', "line 1: not UTF-8 text"),
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"cpn": "x", "pad": "' + b"a" * (2 << 20) + b'"}\n', "line 1: longer than 1,048,576"),
+    ],
+    ids=["latin-1", "nested", "long"],  # long: read whole before, however long (memory)
 )
 def test_a_hostile_mining_log_line_is_a_puzzle_error(tmp_path, capsys, line, words):
     log = tmp_path / "log.jsonl"

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..engine import Decision, Position
 from ..engine.errors import clip
-from ..engine.jsonfile import open_regular
+from ..engine.jsonfile import JSONLimitError, loads, open_regular
 from ..solver import Limit, Verdicts, shallow_values, solve, verdicts
 from .model import Puzzle, PuzzleError, Refutation, Step
 
@@ -246,11 +246,11 @@ def _log_entry(line: bytes, where: str) -> dict | None:
     if len(line) > MAX_LOG_LINE:
         raise PuzzleError(f"{where}: longer than {MAX_LOG_LINE:,} bytes, not a mining log entry")
     try:
-        entry = json.loads(line.decode("utf-8"))
+        entry = loads(line.decode("utf-8"))
     except UnicodeDecodeError:
         raise PuzzleError(f"{where}: not UTF-8 text") from None
-    except RecursionError:
-        raise PuzzleError(f"{where}: JSON nested too deeply") from None
+    except JSONLimitError as e:
+        raise PuzzleError(f"{where}: JSON {e.msg}") from None
     except json.JSONDecodeError:
         return None
     if not isinstance(entry, dict) or not isinstance(entry.get("cpn"), str):

@@ -250,7 +250,7 @@ def _log_entry(line: bytes, where: str) -> dict | None:
     except UnicodeDecodeError:
         raise PuzzleError(f"{where}: not UTF-8 text") from None
     except JSONLimitError as e:
-        raise PuzzleError(f"{where}: JSON {e.msg}") from None
+        raise PuzzleError(f"{where}: unreadable JSON: {e.msg}") from None
     except json.JSONDecodeError:
         return None
     if not isinstance(entry, dict) or not isinstance(entry.get("cpn"), str):

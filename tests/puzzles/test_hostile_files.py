@@ -65,7 +65,7 @@ def test_puzzles_check_refuses_an_int_of_too_many_digits(tmp_path, capsys):
         (b'{"cpn": "x\xff\xfe"}\n', "line 1: not UTF-8 text"),
         (b"[" * 100_000, "nested too deeply"),
         (b'{"cpn": "x", "pad": "' + b"a" * (2 << 20) + b'"}\n', "line 1: longer than 1,048,576"),
-        (b'{"cpn": "x", "n": ' + b"1" * 5000 + b"}\n", "line 1: JSON an integer of too many"),
+        (b'{"cpn": "x", "n": ' + b"1" * 5000 + b"}\n", "line 1: unreadable JSON: an integer"),
     ],
     ids=["latin-1", "nested", "long", "digits"],  # long: read whole before, however long (memory)
 )

@@ -256,10 +256,11 @@ def literal_widget_call(source: str) -> tuple[dict, list[Call]] | None:
     ``w = CernunosWidget(<literals>)``, calls ``w.<method>(<literals>)`` of
     :data:`WIDGET_CALLS`, then ``w`` (imports allowed first): the constructor's keyword
     arguments and the calls. None for any other cell. Nothing is run: the arguments are
-    read with :func:`ast.literal_eval`."""
+    read with :func:`ast.literal_eval`; what evaluating a literal raises (``{[]: 1}``, a
+    TypeError) is raised. A cell Python's parser gives up on (nested too deeply) is None."""
     try:
         body = ast.parse(source).body
-    except SyntaxError:
+    except (SyntaxError, MemoryError, RecursionError):  # the parser's depth limits
         return None
     imports = 0
     while imports < len(body) and isinstance(body[imports], (ast.Import, ast.ImportFrom)):
@@ -313,28 +314,36 @@ def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
     built from literals, the board it would show, playable in the page.  The outputs a
     notebook saved for such a cell (a widget view, which a page cannot draw) give way to
     the board.  Whatever the cell's literals raise is a warning on that cell."""
-    from .widget.adapter import CernunosWidget
-
     for cell in list(doctree.findall(nodes.container)):
         if cell.get("nb_element") != "cell_code":
             continue
         source = next(cell.findall(nodes.literal_block), None)  # the cell's code
-        found = None if source is None else literal_widget_call(source.astext())
-        if found is None:
-            continue
-        kwargs, calls = found
         try:
-            widget = CernunosWidget(**kwargs)
-            for method, args, keywords in calls:
-                getattr(widget, method)(*args, **keywords)
-            state = widget.state_for_export()
+            state = None if source is None else _cell_state(source.astext())
         except Exception as e:  # noqa: BLE001 - the cell's own literals: the reader's error
             why = e if isinstance(e, CernunosError) else f"{type(e).__name__}: {e}"
             doctree.reporter.warning(f"cernunos: this cell's board: {why}", base_node=cell)
             continue
+        if state is None:
+            continue
         for output in [c for c in cell.children if c.get("nb_element") == "cell_code_output"]:
             cell.remove(output)  # a saved widget view: the board below shows it
         cell += board_node(state)
+
+
+def _cell_state(source: str) -> dict | None:
+    """The exported state of the board a cell's code shows (:func:`literal_widget_call`),
+    None if it shows none; raises whatever the widget or the cell's literals raise."""
+    from .widget.adapter import CernunosWidget
+
+    found = literal_widget_call(source)
+    if found is None:
+        return None
+    kwargs, calls = found
+    widget = CernunosWidget(**kwargs)
+    for method, args, keywords in calls:
+        getattr(widget, method)(*args, **keywords)
+    return widget.state_for_export()
 
 
 def visit_board_html(self: Any, node: cernunos_board) -> None:

@@ -171,6 +171,28 @@ def test_a_cell_whose_literals_a_trait_refuses_is_a_warning_and_the_build_goes_o
     assert "Extension error" not in warnings and "Traceback" not in warnings
 
 
+def test_a_cell_whose_literals_python_refuses_or_cannot_parse_does_not_stop_the_build(tmp_path):
+    """Issue #36 item 7, the cell's source itself: ``{[]: 1}`` (a TypeError when its
+    literals are evaluated) stopped the whole build with "Extension error", as did a cell
+    nested beyond the parser's limits (RecursionError, MemoryError)."""
+    good = "CernunosWidget(cpn='.,.,.,./.,T,.,./t,.,.,. g 2 0-0')"
+    sources = [
+        "CernunosWidget(cpn={[]: 1})",
+        "CernunosWidget(cpn=" + "1+" * 100_000 + "1)",
+        "CernunosWidget(cpn=" + "-" * 100_000 + "1)",
+        good,
+    ]
+    cells = [nbformat.v4.new_code_cell(source) for source in sources]
+    python = {"language_info": {"name": "python"}}
+    notebook = nbformat.writes(nbformat.v4.new_notebook(cells=cells, metadata=python))
+    html, warnings = build(tmp_path, {"index.ipynb": notebook}, myst="myst_nb")
+    (state,) = states(html["index.ipynb"])  # the good cell's board
+    assert state["tree"]["start"] == ".,.,.,./.,T,.,./t,.,.,. g 2 0-0"
+    assert "cernunos: this cell's board: TypeError: unhashable type: 'list'" in warnings
+    assert warnings.count("WARNING") == 1, warnings  # cells Python cannot parse show no board
+    assert "Extension error" not in warnings and "Traceback" not in warnings
+
+
 def test_a_cell_with_a_saved_widget_view_still_gets_its_board(tmp_path):
     """Issue #35 item 7: once JupyterLab saved the tour's outputs (a widget view, as below),
     the docs build drew no board for its cells."""

@@ -1,7 +1,8 @@
 """Small JSON files read in bounded time and memory (issue #36 item 6): puzzle files,
 course files and mining logs are opened without waiting on a FIFO and only if they are
 regular files, read no further than a limit, and JSON nested deeper than Python's parser
-goes is a JSON error of its own, never a ``RecursionError``."""
+goes, or an int of more digits than Python converts, is a JSON error of its own, never a
+``RecursionError`` or a ``ValueError``."""
 
 from __future__ import annotations
 
@@ -31,10 +32,20 @@ def read_regular(path: str | os.PathLike, limit: int) -> bytes:
         return f.read(limit + 1)
 
 
+class JSONLimitError(json.JSONDecodeError):
+    """JSON beyond what Python's parser reads: nested too deeply, or an int of more digits
+    than Python converts (4,300)."""
+
+
 def loads(text: str | bytes) -> object:
-    """``json.loads``; JSON nested too deeply for the parser is a ``JSONDecodeError``."""
+    """``json.loads``; JSON beyond the parser's limits is a :class:`JSONLimitError`, never
+    a ``RecursionError`` or a bare ``ValueError``."""
     try:
         return json.loads(text)
+    except json.JSONDecodeError:
+        raise
     except RecursionError:
-        doc = text if isinstance(text, str) else ""
-        raise json.JSONDecodeError("nested too deeply", doc, 0) from None
+        why = "nested too deeply"
+    except ValueError:  # int("1" * 5000): Python's limit on the digits of an int
+        why = "an integer of too many digits"
+    raise JSONLimitError(why, text if isinstance(text, str) else "", 0) from None

@@ -21,12 +21,13 @@ from pathlib import Path
 
 from ..engine import Decision, Position
 from ..engine.errors import clip
-from ..engine.jsonfile import open_regular
+from ..engine.jsonfile import JSONLimitError, loads, open_regular
 from ..solver import Limit, Verdicts, shallow_values, solve, verdicts
 from .model import Puzzle, PuzzleError, Refutation, Step
 
 TOKENS = (6, 14)  # the default range of tokens left (both reserves): not trivial, provable
 SHALLOW_DEPTH = 2  # decisions deep: the look whose preferences rate a puzzle's decoys
+MAX_LOG_LINE = 1 << 20  # bytes of one log line, at most (an entry with its puzzle: ~10 KB)
 CHOICE_THEMES = {"boar-target": "boar", "fox-swap": "fox", "fox-order": "fox", "crow-cell": "crow"}
 
 
@@ -232,19 +233,29 @@ def read_log(path: str | os.PathLike) -> list[dict]:
     except OSError as e:
         raise PuzzleError(f"cannot read the mining log {name}: {e.strerror}") from None
     with log:
-        for n, line in enumerate(log, 1):
-            try:
-                entry = json.loads(line.decode("utf-8"))
-            except UnicodeDecodeError:
-                raise PuzzleError(f"{name} line {n}: not UTF-8 text") from None
-            except RecursionError:
-                raise PuzzleError(f"{name} line {n}: JSON nested too deeply") from None
-            except json.JSONDecodeError:
-                continue  # a line cut off when a run was stopped
-            if not isinstance(entry, dict) or not isinstance(entry.get("cpn"), str):
-                raise PuzzleError(f"{name} line {n}: not a mining log entry")
-            entries.append(entry)
+        lines = iter(lambda: log.readline(MAX_LOG_LINE + 1), b"")
+        for n, line in enumerate(lines, 1):
+            entry = _log_entry(line, f"{name} line {n}")
+            if entry is not None:
+                entries.append(entry)
     return entries
+
+
+def _log_entry(line: bytes, where: str) -> dict | None:
+    """One line's entry; None for a line cut off when a run was stopped."""
+    if len(line) > MAX_LOG_LINE:
+        raise PuzzleError(f"{where}: longer than {MAX_LOG_LINE:,} bytes, not a mining log entry")
+    try:
+        entry = loads(line.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise PuzzleError(f"{where}: not UTF-8 text") from None
+    except JSONLimitError as e:
+        raise PuzzleError(f"{where}: unreadable JSON: {e.msg}") from None
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(entry, dict) or not isinstance(entry.get("cpn"), str):
+        raise PuzzleError(f"{where}: not a mining log entry")
+    return entry
 
 
 def logged_puzzles(path: str | os.PathLike) -> list[Puzzle]:

@@ -30,6 +30,7 @@ import numpy as np
 from ..engine import CernunosError, Player, Position
 from ..engine.errors import clip
 from ..engine.gamelength import MAX_GAME_DECISIONS
+from ..engine.jsonfile import loads
 from ..record.destination import destination, replacing
 from ..record.movetext import decision_label
 from .balance import BalanceError, game_line
@@ -287,8 +288,8 @@ def _read_meta(z: NpzReader, path) -> dict[str, int]:
     if header.dtype != np.uint8 or len(header.shape) != 1 or header.nbytes > MAX_META:
         raise _damaged(path, "meta", f"not JSON text of at most {MAX_META} bytes")
     try:
-        meta = json.loads(z.array("meta", header).tobytes().decode())
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        meta = loads(z.array("meta", header).tobytes().decode())
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
         raise _damaged(path, "meta", f"not JSON ({type(e).__name__})") from None
     if not isinstance(meta, dict) or (meta.get("format"), meta.get("version")) != (
         FORMAT, FORMAT_VERSION

@@ -266,6 +266,13 @@ RULES_PARTS = (
 )  # fmt: skip
 
 
+# ints beyond 2**53 that a JavaScript number holds exactly, or of more than 64 bits (the
+# engine names those by their size, so the nearest number reads the same)
+BIG_NUMBERS = (2**53, 2**60, -(2**63), 2**64, -(10**20), 10**30)
+# ints a JavaScript number cannot hold: the page's rules get them as bigints
+BIG_INTS = (10, -1, 2**53 + 1, -(2**63) + 1, 2**64 + 3, 10**30 + 7)
+
+
 def number(rng: random.Random, position: Position) -> int | float | bool:
     """A decision given as a number (issue #36 item 12): a legal or illegal int code, a
     float (never integer-valued: JavaScript has one number type, so ``1.0`` reaches the
@@ -275,11 +282,31 @@ def number(rng: random.Random, position: Position) -> int | float | bool:
         [
             rng.choice(legal or [0]),
             rng.randint(-50, 5000),
+            rng.choice(BIG_NUMBERS),
             rng.randint(-4000, 4000) + rng.choice([0.5, 0.25, -0.75]),
             -0.0,
             rng.choice([True, False]),
         ]
     )
+
+
+def bigint_cases() -> list[dict]:
+    """Int codes as bigints (their digits in ``text``, ``bigint`` true), a legal one too,
+    with the engine's answers (issue #36 item 12)."""
+    position = Position.start()
+    legal = [position.parse_decision(text).code for text in position.legal_texts()]
+    return [
+        {
+            "legal": position.is_legal(code),
+            "what": "decision",
+            "cpn": position.cpn(),
+            "rules": str(position.rules),
+            "text": str(code),
+            "bigint": True,
+            **_answer(lambda code=code: str(position.parse_decision(code))),
+        }
+        for code in [*BIG_INTS, *legal[:1]]
+    ]
 
 
 def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int) -> int:
@@ -339,6 +366,7 @@ def write_hostile(folder: Path, rng: random.Random, seeds: list[str], count: int
                 **_answer(lambda p=position, t=text: str(p.parse_decision(t))),
             }
         )
+    cases += bigint_cases()
     (folder / "hostile.json").write_text(json.dumps(cases), encoding="utf-8")
     return len(cases)
 

@@ -52,10 +52,22 @@ def test_puzzles_check_refuses_nested_brackets_and_a_fifo(tmp_path, capsys):
     assert "not a regular file" in refused(capsys, "puzzles", "check", str(fifo))
 
 
+def test_puzzles_check_refuses_an_int_of_too_many_digits(tmp_path, capsys):
+    """Main: a raw ValueError (Python converts ints of at most 4,300 digits)."""
+    digits = tmp_path / "digits.json"
+    digits.write_text("[" + "1" * 5000 + "]")
+    assert "integer of too many digits" in refused(capsys, "puzzles", "check", str(digits))
+
+
 @pytest.mark.parametrize(
     ("line", "words"),
-    [(b'{"cpn": "x\xff\xfe"}\n', "line 1: not UTF-8 text"), (b"[" * 100_000, "nested too deeply")],
-    ids=["latin-1", "nested"],
+    [
+        (b'{"cpn": "x\xff\xfe"}\n', "line 1: not UTF-8 text"),
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"cpn": "x", "pad": "' + b"a" * (2 << 20) + b'"}\n', "line 1: longer than 1,048,576"),
+        (b'{"cpn": "x", "n": ' + b"1" * 5000 + b"}\n", "line 1: unreadable JSON: an integer"),
+    ],
+    ids=["latin-1", "nested", "long", "digits"],  # long: read whole before, however long (memory)
 )
 def test_a_hostile_mining_log_line_is_a_puzzle_error(tmp_path, capsys, line, words):
     log = tmp_path / "log.jsonl"
@@ -79,13 +91,19 @@ def test_a_fifo_mining_log_is_refused_at_once(tmp_path, capsys):
 
 
 @pytest.mark.parametrize(
-    "text", ["[" * 500_000, '{"format": 1, "lessons": ' + "[" * 5000], ids=["list", "lessons"]
+    ("text", "words"),
+    [
+        ("[" * 500_000, "nested too deeply"),
+        ('{"format": 1, "lessons": ' + "[" * 5000, "nested too deeply"),
+        ('{"format": 1, "lessons": [' + "1" * 5000 + "]}", "an integer of too many digits"),
+    ],
+    ids=["list", "lessons", "digits"],  # digits: main raised a bare ValueError
 )
-def test_a_deeply_nested_course_file_is_a_lesson_error(tmp_path, text):
+def test_a_course_file_beyond_the_json_parser_is_a_lesson_error(tmp_path, text, words):
     path = tmp_path / "course.json"
     path.write_text(text)
     assert path.stat().st_size < course.MAX_FILE_BYTES
-    with pytest.raises(LessonError, match="nested too deeply"):
+    with pytest.raises(LessonError, match=words):
         bounded(lambda: course.read(path))
 
 

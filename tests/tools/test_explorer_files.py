@@ -106,7 +106,8 @@ def test_damaged_metadata_is_an_explorer_error_naming_the_part(tmp_path, members
 
 
 def test_metadata_that_is_not_json_text(tmp_path, members):
-    for data in (b"\xff\xfe", b"{" * 100_000, b"[" * 50_000):
+    many_digits = b'{"games": ' + b"1" * 5000 + b"}"  # main: a bare ValueError (int digits)
+    for data in (b"\xff\xfe", b"{" * 100_000, b"[" * 50_000, many_digits):
         hostile = {**members, "meta": npy(np.frombuffer(data, np.uint8))}
         path = write_npz(tmp_path / "meta.npz", hostile)
         refused(path, "meta")

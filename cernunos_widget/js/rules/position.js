@@ -179,13 +179,14 @@ export class Position {
 
   /** The legal code meant by a decision text (or an int code); DecisionSyntaxError or IllegalDecisionError. */
   codeOf(decision) {
-    const code = isIntCode(decision) ? decision : textToCode(decision);
+    const given = isIntCode(decision) ? decision : textToCode(decision);
+    const code = Number(given); // a bigint is an int code too
     if (this.optionCodes.includes(code)) return code;
     const legal = this.legalTexts();
     let text;
     let what;
     if (!isCode(code)) {
-      text = clip(code);
+      text = clip(given);
       what = phrase("refusal.no_code", { text });
     } else {
       text = codeToText(code);

@@ -87,25 +87,34 @@ export function commas(n) {
 
 /** errors.clip: repr of bad input for an error message, cut to ``limit`` characters. */
 export function clip(text, limit = ECHO_LIMIT) {
-  if (typeof text === "number" && isIntCode(text)) return String(text);
+  if (isIntCode(text)) return intText(BigInt(text));
   if (typeof text !== "string") return `a ${typeName(text)}`;
   const length = text.length <= limit ? text.length : pyLen(text);
   if (length <= limit) return pyRepr(text);
   return `${pyRepr(pySlice(text, 0, limit))}... (${commas(length)} characters)`;
 }
 
-/** Whether a number stands for a Python int: an integer value, but -0 (Python's -0.0 is a
- * float; a float with an integer value, 1.0, is the int 1 here: JavaScript has one number
- * type, and the page and JSON never tell them apart). */
+/** Whether a value stands for a Python int: a bigint, or a number with an integer value
+ * but -0 (Python's -0.0 is a float). JavaScript has one number type, and the page and JSON
+ * never tell them apart, so a float with an integer value (1.0, 1e20) is the int here, and
+ * an int beyond 2**53 arrives as the nearest number: what the engine refuses as a float, or
+ * names by another value, cannot be told apart. */
 export function isIntCode(value) {
-  return Number.isInteger(value) && !Object.is(value, -0);
+  return typeof value === "bigint" || (Number.isInteger(value) && !Object.is(value, -0));
+}
+
+/** errors.clip of an int: its digits up to 64 bits, else its size. */
+function intText(n) {
+  const bits = (n < 0n ? -n : n).toString(2).length;
+  return bits <= 64 ? n.toString() : `an int of ${bits} bits`;
 }
 
 /** The Python type name closest to a JavaScript value, for messages. */
 export function typeName(value) {
   if (value === null || value === undefined) return "NoneType";
   if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return isIntCode(value) ? "int" : "float";
+  if (isIntCode(value)) return "int";
+  if (typeof value === "number") return "float";
   if (typeof value === "string") return "str";
   if (Array.isArray(value)) return "list";
   return "dict";

@@ -469,10 +469,10 @@ class Session:
         current node restarts it there, with the same settings, until :meth:`stop_jobs`
         (or another analysis, or a new game).  Without it the analysis keeps its node.
         """
-        from ..solver import Limit, check_engine, check_threads
+        from ..solver import Limit, check_engine, search_threads
 
         engine = check_engine(engine)
-        in_use = check_threads(threads)  # the count the search runs with (shown on the page)
+        in_use = search_threads(threads)  # the count the search runs with (shown on the page)
         limit = limit or Limit(time=5.0)
         options = {} if memory_mb is None else {"memory_mb": memory_mb}
         if threads is not None:
@@ -494,9 +494,9 @@ class Session:
     def set_follow_threads(self, threads: int | None) -> None:
         """The analysis that follows the board (if any) searches with ``threads`` (None:
         every core) from its next restart on; the search running now keeps its count."""
-        from ..solver import check_threads
+        from ..solver import search_threads
 
-        in_use = check_threads(threads)
+        in_use = search_threads(threads)
         with self.lock:
             if self._following is None:
                 return

@@ -1,4 +1,6 @@
-"""How many threads a search uses: ``threads=None`` means every core this process may use.
+"""How many threads a search uses: ``threads=None`` means every core this process may use,
+and a count above the cores runs on the cores (:func:`search_threads`): each thread has its
+own buffers (8 MB) and proof table, and threads beyond the cores would only share them.
 
 Interactive analysis (the API, the widget, ``cernunos solve``) defaults to ``None``; batch
 analysis, self-play and balance run one thread per worker (their workers are the
@@ -39,3 +41,9 @@ def check_threads(threads: object) -> int:
             f"threads must be from 1 to {MAX_THREADS} (or None: every core), not {clip(threads)}"
         )
     return threads
+
+
+def search_threads(threads: object) -> int:
+    """The threads a search runs for ``threads`` (checked by :func:`check_threads`): the
+    count asked, at most :func:`available_cores` (more would take memory, not speed)."""
+    return min(check_threads(threads), available_cores())

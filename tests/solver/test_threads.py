@@ -33,6 +33,7 @@ from cernunos_widget.solver import (
     best_decision,
     solve,
 )
+from cernunos_widget.solver import threads as threads_module
 from cernunos_widget.solver.bots import NodeSearchBot
 from cernunos_widget.solver.compiled import searchers
 from cernunos_widget.solver.compiled.convert import encode
@@ -65,6 +66,13 @@ def helpers_at_once(monkeypatch):
     monkeypatch.setattr(searchers, "_INLINE_NODES", 50)
 
 
+@pytest.fixture
+def beyond_the_cores(monkeypatch):
+    """A search runs every thread asked for, as on a machine with 8 cores (a search runs
+    at most :func:`available_cores` threads: these tests run 3 or 4 on any machine)."""
+    monkeypatch.setattr(threads_module, "available_cores", lambda: 8)
+
+
 def suite(name: str) -> list[Position]:
     rows = [line.split(None, 1) for line in SUITE.read_text().splitlines()]
     return [Position.from_cpn(cpn) for tag, cpn in rows if tag == name]
@@ -82,7 +90,7 @@ ERRATIC = 300_000  # decisions: bigger proofs cost erratically more under helper
 
 
 @pytest.mark.parametrize("name", ["le4", "le6"])
-def test_verdicts_are_the_same_in_1_2_and_4_threads(helpers_at_once, name):
+def test_verdicts_are_the_same_in_1_2_and_4_threads(helpers_at_once, beyond_the_cores, name):
     """Every position of the set, except the few whose proof costs more than ERRATIC
     decisions in one thread (with helpers their cost is erratic, docs/solver.md; the
     benchmark proves one): the rest stay fast, and are most of the set."""
@@ -98,7 +106,7 @@ def test_verdicts_are_the_same_in_1_2_and_4_threads(helpers_at_once, name):
     assert compared >= len(positions) - 2 >= 50
 
 
-def test_exact_values_in_threads_agree_with_brute_force(helpers_at_once):
+def test_exact_values_in_threads_agree_with_brute_force(helpers_at_once, beyond_the_cores):
     endgames = small_endgames(seed=7, count=60, reserve_limit=5, node_cap=20_000)
     for p, truth in endgames:
         search = CompiledExactSearch(evaluator=LEARNED, threads=3)
@@ -122,7 +130,7 @@ def helper_threads() -> list[threading.Thread]:
     return [t for t in threading.enumerate() if t.name.startswith("cernunos-") and t.is_alive()]
 
 
-def test_a_stop_event_ends_every_thread(helpers_at_once):
+def test_a_stop_event_ends_every_thread(helpers_at_once, beyond_the_cores):
     stop = threading.Event()
     search = CompiledExactSearch(Budget(stop=stop), table_bits=16, threads=4)
     threading.Timer(0.3, stop.set).start()
@@ -146,7 +154,9 @@ def at_race(search: CompiledExactSearch, action: Callable[[], object]) -> list[i
 
 
 @pytest.mark.parametrize("threads", [2, 3])
-def test_a_stop_event_ends_every_thread_of_an_outcome_race(helpers_at_once, threads):
+def test_a_stop_event_ends_every_thread_of_an_outcome_race(
+    helpers_at_once, beyond_the_cores, threads
+):
     """Alpha-beta and proof-number search racing (and a third thread's alpha-beta)."""
     stop = threading.Event()
     search = CompiledExactSearch(Budget(stop=stop), table_bits=16, threads=threads, helpers=False)

@@ -7,12 +7,19 @@ import io
 import os
 from typing import IO, TYPE_CHECKING
 
+from ..i18n import refusal
 from ..i18n import text as text_in  # (``text`` names the file's text here)
+from ..record.errors import GameFileError
 from ..record.files import fill_result, format_game, read_game, write_texts
 from ..record.tree import Game, outcome_problem
 
 if TYPE_CHECKING:
     from .core import Session
+
+# Characters of a .cgn text the page may have the kernel read, up to the game it opens:
+# each game is replayed under the session's lock, about 8 us a character at worst here
+# (tiny games), so under a second (benchmarks/page_files.py); a longer read is refused.
+PAGE_CGN_CHARS = 100_000
 
 
 def load_games(session: Session, source: str | os.PathLike | IO, index: int = 0) -> Game:
@@ -42,11 +49,33 @@ def cgn_text(session: Session) -> str:
         return format_game(game)
 
 
+class _Metered(io.StringIO):
+    """A text read by lines, at most ``most`` characters: past them it reads as ended,
+    and :attr:`over` says so."""
+
+    def __init__(self, text: str, most: int) -> None:
+        super().__init__(text)
+        self.left = most
+
+    def readline(self, size: int | None = -1) -> str:
+        room = self.left + 1  # one character more than allowed: tells a text over them
+        line = super().readline(room if size is None or size < 0 else min(size, room))
+        self.left -= len(line)
+        return line
+
+    @property
+    def over(self) -> bool:
+        return self.left < 0
+
+
 def open_cgn(session: Session, text: str, index: int = 0) -> str:
-    """Open game ``index`` of a ``.cgn`` file's ``text``; returns what was opened, in words,
-    in the session's language (``opened game 2 of the file: Ann - Bo (1-0)``)."""
+    """Open game ``index`` of a ``.cgn`` file's ``text`` (the page's); returns what was
+    opened, in words, in the session's language (``opened game 2 of the file: Ann - Bo
+    (1-0)``).  The games up to it may hold at most :data:`PAGE_CGN_CHARS` characters, else
+    :class:`.GameFileError` (in the session's language) and nothing changes."""
+    game = _page_game(text, index)  # (read before the session is held)
     with session.lock:
-        load_games(session, io.StringIO(text), index)
+        session.replace_game(game)
         h = session.game.headers
         result = f" ({h['Result']})" if h.get("Result", "*") != "*" else ""
         if "Green" in h and "Purple" in h:
@@ -55,3 +84,17 @@ def open_cgn(session: Session, text: str, index: int = 0) -> str:
                 purple=h["Purple"], result=result,
             )  # fmt: skip
         return text_in("record.opened", session.language, n=index + 1, result=result)
+
+
+def _page_game(text: str, index: int) -> Game:
+    """Game ``index`` of the page's ``.cgn`` text, read no further than
+    :data:`PAGE_CGN_CHARS` characters (a text cut there is refused, whatever it read)."""
+    source = _Metered(text, PAGE_CGN_CHARS)
+    try:
+        game = read_game(source, index)
+    except GameFileError:
+        if not source.over:
+            raise
+    if source.over:
+        raise refusal(GameFileError, "refusal.cgn_too_long", n=index + 1, most=PAGE_CGN_CHARS)
+    return game

@@ -829,7 +829,7 @@ export const CATALOGUES = Object.freeze({
 "record.unbalanced": "« ) » sans « ( » au mot {number} (caractère {at}) du texte de la partie",
 "record.word": "mot {number} du texte de la partie, {text} (caractère {at}) : {reason}",
 "refusal.cannot_go": "Impossible de poser {kind} en {cell} : {why} ; {legal}",
-"refusal.cgn_too_long": "ce fichier est trop long pour l’ouvrir ici : les parties jusqu’à la partie {n} dépassent {most} caractères ; ouvrez-le depuis Python avec w.load_games(path, index)",
+"refusal.cgn_too_long": "ce fichier est trop long pour l’ouvrir ici : les parties jusqu’à la partie {n} dépassent {most} caractères ; ouvrez-le depuis Python avec w.load_games(path, index)",
 "refusal.glyph": "signe d’annotation inconnu {glyph} : utilisez {accepted}, ou {empty} pour l’effacer",
 "refusal.illegal": "décision illégale {text}",
 "refusal.legal": "légales : {decisions}",

@@ -34,7 +34,7 @@ def parsed(monkeypatch) -> list[str]:
     [
         ("en", f"this file is too long to open here: the games up to game {{n}} hold more "
                f"than {PAGE_CGN_CHARS} characters"),
-        ("fr", f"ce fichier est trop long pour l’ouvrir ici : les parties jusqu’à la partie "
+        ("fr", f"ce fichier est trop long pour l’ouvrir ici\u00a0: les parties jusqu’à la partie "
                f"{{n}} dépassent {PAGE_CGN_CHARS} caractères"),
     ],
 )  # fmt: skip

@@ -1,6 +1,6 @@
 """How long a page's "Open .cgn…" holds the session (a script, not a test).
 
-    python benchmarks/page_files.py [--chars 40000 200000] [--seed 1]
+    python benchmarks/page_files.py [--chars 30000 59000 400000] [--seed 1]
 
 The page sends a ``.cgn`` file's text (``load_cgn``); the kernel reads the games up to the
 one asked for, each replayed through the engine, under the session's lock.  For each size
@@ -72,7 +72,7 @@ def opened(text: str, index: int) -> tuple[float, str]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--chars", type=int, nargs="+", default=[20_000, 40_000, 200_000])
+    parser.add_argument("--chars", type=int, nargs="+", default=[30_000, 59_000, 400_000])
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     for chars in args.chars:

@@ -17,9 +17,9 @@ if TYPE_CHECKING:
     from .core import Session
 
 # Characters of a .cgn text the page may have the kernel read, up to the game it opens:
-# each game is replayed under the session's lock, about 8 us a character at worst here
-# (tiny games), so under a second (benchmarks/page_files.py); a longer read is refused.
-PAGE_CGN_CHARS = 100_000
+# each game is replayed under the session's lock, 8-25 us a character at worst on a 2-core
+# machine idle or busy (tiny games), so at most 0.5-1.5 s (benchmarks/page_files.py).
+PAGE_CGN_CHARS = 60_000
 
 
 def load_games(session: Session, source: str | os.PathLike | IO, index: int = 0) -> Game:
@@ -49,9 +49,13 @@ def cgn_text(session: Session) -> str:
         return format_game(game)
 
 
+class _TooLong(Exception):
+    """The page's text needs more than :data:`PAGE_CGN_CHARS` characters read."""
+
+
 class _Metered(io.StringIO):
-    """A text read by lines, at most ``most`` characters: past them it reads as ended,
-    and :attr:`over` says so."""
+    """A text read by lines, at most ``most`` characters: reading more raises
+    :class:`_TooLong`, before the game being read is parsed."""
 
     def __init__(self, text: str, most: int) -> None:
         super().__init__(text)
@@ -61,11 +65,9 @@ class _Metered(io.StringIO):
         room = self.left + 1  # one character more than allowed: tells a text over them
         line = super().readline(room if size is None or size < 0 else min(size, room))
         self.left -= len(line)
+        if self.left < 0:
+            raise _TooLong
         return line
-
-    @property
-    def over(self) -> bool:
-        return self.left < 0
 
 
 def open_cgn(session: Session, text: str, index: int = 0) -> str:
@@ -88,13 +90,10 @@ def open_cgn(session: Session, text: str, index: int = 0) -> str:
 
 def _page_game(text: str, index: int) -> Game:
     """Game ``index`` of the page's ``.cgn`` text, read no further than
-    :data:`PAGE_CGN_CHARS` characters (a text cut there is refused, whatever it read)."""
-    source = _Metered(text, PAGE_CGN_CHARS)
+    :data:`PAGE_CGN_CHARS` characters."""
     try:
-        game = read_game(source, index)
-    except GameFileError:
-        if not source.over:
-            raise
-    if source.over:
-        raise refusal(GameFileError, "refusal.cgn_too_long", n=index + 1, most=PAGE_CGN_CHARS)
-    return game
+        return read_game(_Metered(text, PAGE_CGN_CHARS), index)
+    except _TooLong:
+        raise refusal(
+            GameFileError, "refusal.cgn_too_long", n=index + 1, most=PAGE_CGN_CHARS
+        ) from None

@@ -64,3 +64,11 @@ def test_the_first_game_of_a_long_file_opens(parsed):
     reply = page.request(type="load_cgn", text=text)
     assert reply["ok"] and reply["value"] == "opened game 1 of the file: Ann - Bo"
     assert page.widget.game.root.end().ply == 2 and len(parsed) == 1
+
+
+def test_a_game_longer_than_the_limit_is_refused_before_it_is_parsed(parsed):
+    text = "{" + "x" * PAGE_CGN_CHARS + "}\nB@b2 B@b3\n"
+    page = Page(CernunosWidget())
+    reply = page.request(type="load_cgn", text=text)
+    assert not reply["ok"] and "too long to open here" in reply["message"]
+    assert parsed == []

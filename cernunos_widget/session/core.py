@@ -23,7 +23,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CernunosError, IllegalDecisionError, Kind, Position, Step
-from ..engine.deprecation import warn_renamed
 from ..engine.position import DecisionLike
 from ..i18n import Message, refusal
 from ..record.text import GLYPHS
@@ -32,14 +31,13 @@ from .analyses import AnalysisMemory, stored_state, worth_keeping
 from .delta import analysis_delta
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 from .page import ExplorerLike, NodeDisplay
+from .worker import Job, Worker
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..solver import Limit
     from .review import NodeReview, ReviewCache
-
-
 
 
 class UnknownNodeError(CernunosError):
@@ -88,45 +86,6 @@ Listener = Callable[[Change], None]
 NodeRef = GameNode | int | None
 
 
-class Job:
-    """A background task of the session: ``stop()``, ``wait()``, and what it is for."""
-
-    def __init__(self, task: str, generation: int, node: GameNode | None) -> None:
-        self.task = task  # "analysis" or "review"
-        self.generation = generation
-        self.node = node  # the node it was started for (None for a whole-game job)
-        self.stop_event = threading.Event()
-        self.thread: threading.Thread | None = None
-
-    def stop(self) -> None:
-        """Ask the job to stop; returns at once (the worker ends soon after)."""
-        self.stop_event.set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the worker to end; True if it has."""
-        if self.thread is not None and self.thread is not threading.current_thread():
-            self.thread.join(timeout)
-        return not self.is_alive()
-
-    def is_alive(self) -> bool:
-        return self.thread is not None and self.thread.is_alive()
-
-    @property
-    def stopped(self) -> bool:
-        return self.stop_event.is_set()
-
-    @property
-    def kind(self) -> str:
-        """Deprecated alias of :attr:`task` (a token has a kind; a job has a task)."""
-        warn_renamed("Job", "kind", "task")
-        return self.task
-
-    def __repr__(self) -> str:
-        where = "game" if self.node is None else f"node #{self.node.id}"
-        state = "running" if self.is_alive() else "ended"
-        return f"<Job {self.task} {where} gen {self.generation} {state}>"
-
-
 class Session:
     """A game tree, the current node and the jobs working on them; what the nodes show
     in ``language`` (``"en"`` or ``"fr"``)."""
@@ -137,7 +96,8 @@ class Session:
         self._generation = 0
         self._current = self._game.root.end()
         self._listeners: list[Listener] = []
-        self._jobs: dict[str, Job] = {}
+        self._jobs: dict[str, Job] = {}  # each task's latest job
+        self._workers: dict[str, Worker] = {}  # each task's one thread
         self._analysis: dict = {}
         self._analysis_seq = 0  # numbers the analysis states published (deltas name theirs)
         self._analyses = AnalysisMemory()  # each analysed node's last finished analysis
@@ -474,20 +434,16 @@ class Session:
         work: Callable[[Job], None],
         node: GameNode | None = None,
     ) -> Job:
-        """Run ``work(job)`` in a daemon thread, replacing a running job of the same task.
+        """Run ``work(job)`` in the task's worker thread (:class:`.worker.Worker`): the
+        running job of the same task is stopped, and this one starts once it has ended (a
+        job of the task still waiting is dropped: the latest wins).
 
         ``work`` reports through :meth:`deliver` and should poll ``job.stop_event``.
         """
         with self.lock:
-            old = self._jobs.get(task)
-            if old is not None:
-                old.stop()
             job = Job(task, self._generation, node)
             self._jobs[task] = job
-            job.thread = threading.Thread(
-                target=work, args=(job,), daemon=True, name=f"cernunos-{task}"
-            )
-            job.thread.start()
+            self._workers.setdefault(task, Worker(task)).submit(job, work)
             return job
 
     def analyse(
@@ -513,10 +469,10 @@ class Session:
         current node restarts it there, with the same settings, until :meth:`stop_jobs`
         (or another analysis, or a new game).  Without it the analysis keeps its node.
         """
-        from ..solver import Limit, check_engine, check_threads
+        from ..solver import Limit, check_engine, search_threads
 
         engine = check_engine(engine)
-        in_use = check_threads(threads)  # the count the search runs with (shown on the page)
+        in_use = search_threads(threads)  # the count the search runs with (shown on the page)
         limit = limit or Limit(time=5.0)
         options = {} if memory_mb is None else {"memory_mb": memory_mb}
         if threads is not None:
@@ -538,9 +494,9 @@ class Session:
     def set_follow_threads(self, threads: int | None) -> None:
         """The analysis that follows the board (if any) searches with ``threads`` (None:
         every core) from its next restart on; the search running now keeps its count."""
-        from ..solver import check_threads
+        from ..solver import search_threads
 
-        in_use = check_threads(threads)
+        in_use = search_threads(threads)
         with self.lock:
             if self._following is None:
                 return

@@ -1,6 +1,7 @@
 """The session's background work: analysing a node, reviewing a game's main line.
 
-Each function returns the ``work(job)`` callable :meth:`.Session.start_job` runs in a thread;
+Each function returns the ``work(job)`` callable :meth:`.Session.start_job` runs in its
+task's worker thread (:mod:`.worker`);
 results go through :meth:`.Session.deliver` (dropped when stale) and the work polls
 ``job.stop_event`` through the solver's ``stop`` argument.
 

@@ -26,10 +26,17 @@ from .bots import (
 )
 from .calibration import calibration_version
 from .mcts import Mcts, MemoryBudgetError, check_memory_mb, mcts_search
+from .memory import SearchMemoryError
 from .pov import OUTCOMES, PovError, PovValue, Value, seen_by, turn_at
 from .prepare import engine_cached, engine_ready, prepare_engine
 from .search import Budget
-from .threads import MAX_THREADS, InvalidThreadsError, available_cores, check_threads
+from .threads import (
+    MAX_THREADS,
+    InvalidThreadsError,
+    available_cores,
+    check_threads,
+    search_threads,
+)
 from .values import final_score, heuristic_score, outcome_word
 from .verdicts import Verdict, Verdicts, shallow_values, verdicts
 
@@ -59,6 +66,7 @@ __all__ = [
     "PovValue",
     "RandomBot",
     "SearchBot",
+    "SearchMemoryError",
     "Solution",
     "UnknownEngineError",
     "Value",
@@ -79,6 +87,7 @@ __all__ = [
     "outcome_word",
     "play_game",
     "prepare_engine",
+    "search_threads",
     "seen_by",
     "shallow_values",
     "solve",

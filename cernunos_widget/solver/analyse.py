@@ -32,7 +32,7 @@ from .pov import OUTCOMES, PovValue, Value, seen_by, turn_at
 from .prepare import prepare_engine
 from .root_parallel import RootParallelMcts
 from .search import Budget, SearchAborted
-from .threads import check_threads
+from .threads import search_threads
 from .values import describe_score, estimate, final_score, heuristic_score
 
 # Below this many tokens left in both reserves together, analysis first tries to prove.
@@ -208,7 +208,7 @@ def solve(
     orders); the margin is searched in one thread (with Lazy SMP helpers proofs' cost was
     erratic, docs/solver.md *Threads*).  ``threads=1`` is one thread and deterministic.
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
-    threads = check_threads(threads)
+    threads = search_threads(threads)
     prepare_engine()
     budget = _budget(limit, stop)
     turn = turn_at(position)
@@ -363,7 +363,7 @@ def analysis(
         raise ValueError(f"multipv must be at least 1, not {multipv}")
     check_engine(engine)
     memory_mb = check_memory_mb(memory_mb)
-    threads = check_threads(threads)
+    threads = search_threads(threads)
     prepare_engine()
     limit = limit or Limit()
     engine = method_of(engine, limit, position)

@@ -1,13 +1,10 @@
-"""How many threads a search uses: ``threads=None`` means every core this process may use.
+"""How many threads a search uses: ``threads=None`` means every core this process may use,
+and a count above the cores runs on the cores (:func:`search_threads`): each thread has its
+own buffers (8 MB) and proof table, and threads beyond the cores would only share them.
 
 Interactive analysis (the API, the widget, ``cernunos solve``) defaults to ``None``; batch
 analysis, self-play and balance run one thread per worker (their workers are the
 parallelism) unless told otherwise.
-
-A search makes no more threads than the cores this process may use (at least
-:data:`MIN_LANES`): each thread costs its buffers and tables, so ``threads=256`` on 2 cores
-peaked at 2.0 GB where the cores could use only 2 of them (issue #36 item 9).  Asked for
-more, it runs with that many, and says so where it reports its threads.
 """
 
 from __future__ import annotations
@@ -18,7 +15,6 @@ from ..engine import CernunosError
 from ..engine.errors import clip
 
 MAX_THREADS = 256
-MIN_LANES = 4  # threads made even on fewer cores (small; keeps 4-thread searches testable)
 
 
 class InvalidThreadsError(CernunosError):
@@ -34,9 +30,8 @@ def available_cores() -> int:
 
 
 def check_threads(threads: object) -> int:
-    """The threads a search makes for ``threads`` (``None``: :func:`available_cores`; more
-    than :func:`most_threads`: that many), or :class:`InvalidThreadsError` naming what was
-    wrong."""
+    """The thread count ``threads`` asks for (``None``: :func:`available_cores`), or
+    :class:`InvalidThreadsError` naming what was wrong."""
     if threads is None:
         return available_cores()
     if isinstance(threads, bool) or not isinstance(threads, int):
@@ -45,9 +40,10 @@ def check_threads(threads: object) -> int:
         raise InvalidThreadsError(
             f"threads must be from 1 to {MAX_THREADS} (or None: every core), not {clip(threads)}"
         )
-    return min(threads, most_threads())
+    return threads
 
 
-def most_threads() -> int:
-    """The most threads a search makes here: the cores, at least :data:`MIN_LANES`."""
-    return max(available_cores(), MIN_LANES)
+def search_threads(threads: object) -> int:
+    """The threads a search runs for ``threads`` (checked by :func:`check_threads`): the
+    count asked, at most :func:`available_cores` (more would take memory, not speed)."""
+    return min(check_threads(threads), available_cores())

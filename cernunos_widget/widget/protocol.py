@@ -45,11 +45,14 @@ from typing import Any
 
 from ..engine import CernunosError
 from ..session.delta import apply_delta, compose
+from ..session.gamefiles import PAGE_CGN_CHARS
 
 MAX_TEXT = 100_000  # characters in a comment
 MAX_DECISION_TEXT = 2_000  # characters of decision text in one request
 MAX_CPN = 1_000
-MAX_GAME_TEXT = 200_000  # characters of game text the page may load
+# characters of game text the page may load: each decision is replayed under the session's
+# lock, so as much as a .cgn file's games the page may open (at most 1.5 s)
+MAX_GAME_TEXT = PAGE_CGN_CHARS
 MAX_CGN_TEXT = 2_000_000  # characters of a .cgn file the page may send (larger: from Python)
 MAX_SECONDS = 86_400.0
 MAX_MULTIPV = 10

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..memory import allocating
 from ..values import INFINITY
 from .evaluation import LEARNED, PROVEN_BASE, end_score, leaf_score
 from .layout import MAX_OPTIONS, SIZE
@@ -49,7 +50,9 @@ def new_ctl(max_nodes: int, helper: int = 0) -> np.ndarray:
 
 def new_pool() -> np.ndarray:
     """Per-ply buffers for option lists, and each ply's killer decision (column KILLER)."""
-    pool = np.empty((MAX_PLY + 2, KILLER + 1), np.int64)
+    shape = (MAX_PLY + 2, KILLER + 1)
+    with allocating("a search thread's buffers", shape[0] * shape[1] * 8):
+        pool = np.empty(shape, np.int64)
     pool[:, KILLER] = -1
     return pool
 

@@ -29,6 +29,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from ..memory import allocating
 from ..values import INFINITY
 from .alphabeta import ABORTED, EXACT, MAX_PLY, NODES, tick
 from .evaluation import SCALE, end_score, leaf_score
@@ -72,7 +73,8 @@ class ProofTable(NamedTuple):
         if not 10 <= bits <= 28:
             raise ValueError(f"table bits must be from 10 to 28, not {bits}")
         size = 1 << bits
-        buffer = mmap.mmap(-1, size * 4 * 8)
+        with allocating("the proof table", size * 4 * 8):
+            buffer = mmap.mmap(-1, size * 4 * 8)
         ints = [np.frombuffer(buffer, np.int64, size, size * 8 * i) for i in range(1, 4)]
         return cls(np.frombuffer(buffer, np.uint64, size), *ints)
 

@@ -31,7 +31,7 @@ from ...engine import Position
 from ..learned import ordering, search_weights
 from ..prepare import engine_ready, prepare_engine
 from ..search import Budget, ExactSearch, SearchAborted
-from ..threads import check_threads
+from ..threads import search_threads
 from ..values import INFINITY
 from .alphabeta import (
     ABORTED,
@@ -139,7 +139,8 @@ class _Helper:
 
 class _Runner:
     """Runs compiled searches under a :class:`Budget` (shared by a whole analysis), in
-    ``threads`` threads (None: every core; :func:`..threads.check_threads`): Lazy SMP
+    ``threads`` threads (None: every core; never more than the cores,
+    :func:`..threads.search_threads`): Lazy SMP
     helpers beside a long alpha-beta search unless ``helpers`` is False, and the lanes of
     :meth:`race`."""
 
@@ -152,7 +153,7 @@ class _Runner:
         threads: int | None = 1,
         helpers: bool = True,
     ) -> None:
-        self.threads = check_threads(threads)
+        self.threads = search_threads(threads)
         self.helper_pools = [new_pool() for _ in range(self.threads - 1 if helpers else 0)]
         # the children being searched, shared by the main search and its helpers
         # (alphabeta.py: ABDADA; one empty slot, no marks, without helpers)

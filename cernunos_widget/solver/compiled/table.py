@@ -23,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from ..memory import allocating
 from ..values import INFINITY
 from .layout import (
     AGENDA,
@@ -205,12 +206,14 @@ class Table(NamedTuple):
             if bits in _spares:
                 return _spares.pop(bits)
         size = 1 << bits
+        nbytes = size * (8 + 5 * 4)
         # All zeros, so the memory is only touched where entries land: an empty slot has
         # key 0, which no searched position matches (a stored depth is at least 1).  One
         # anonymous mapping holds the six arrays: its pages are zero until touched, and all
         # of it goes back to the system with the table.  (np.zeros would memset the whole
         # table, 50 MB, once glibc has raised its mmap threshold after a freed one.)
-        buffer = mmap.mmap(-1, size * (8 + 5 * 4))
+        with allocating("the search table", nbytes):
+            buffer = mmap.mmap(-1, nbytes)
         ints = [np.frombuffer(buffer, np.int32, size, size * (8 + 4 * i)) for i in range(5)]
         return cls(np.frombuffer(buffer, np.uint64, size), *ints)
 

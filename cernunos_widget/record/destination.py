@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import BinaryIO
 
-from ..engine.errors import ECHO_LIMIT, CernunosError, clip
+from ..engine.errors import CernunosError, clip
 from . import journal
 from .errors import GameFileError
 from .journal import Journal, Verdict
@@ -54,6 +54,7 @@ _BINARY = getattr(os, "O_BINARY", 0)  # Windows: no new-line translation
 NO_WAIT = (
     getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 ) | _BINARY
+_PATH_MAX = 4096  # characters of a path a message shows whole (Linux's PATH_MAX)
 _MAX_LINKS = 40  # symbolic links followed, as the kernel's limit (ELOOP)
 _PIECE = 1 << 20  # bytes an append writes at a time, at most (more when one write is more)
 _OLD_RECORD = re.compile(rb" {0,20}\d{0,20}")  # an earlier version's record: cleared
@@ -81,8 +82,14 @@ class Destination:
 
     def refused(self, reason: str) -> CernunosError:
         """The writer's error: ``cannot write <what> to <named>: <reason>``."""
-        named = self.named if len(self.named) <= ECHO_LIMIT else clip(self.named)
-        return self.error(f"cannot write {self.what} to {named}: {reason}")
+        return self.error(f"cannot write {self.what} to {shown(self.named)}: {reason}")
+
+
+def shown(path: str | os.PathLike) -> str:
+    """A path for a message: whole when a system could take it (up to :data:`_PATH_MAX`
+    characters, so a reader can find it), else clipped as bad input is."""
+    text = os.fspath(path)
+    return text if len(text) <= _PATH_MAX else clip(text)
 
 
 def destination(
@@ -318,7 +325,7 @@ def committed_size(path: str | os.PathLike, fd: int) -> int:
         try:
             lock = _open_lock(name, os.O_RDONLY)
         except _NotALock as e:
-            raise GameFileError(f"cannot read games from {clip(os.fspath(path))}: {e}") from None
+            raise GameFileError(f"cannot read games from {shown(path)}: {e}") from None
         except OSError:  # no writer (or none we could wait for): the size did not move
             after = os.fstat(fd).st_size
             if after == size:
@@ -401,7 +408,7 @@ def _locked(where: Destination) -> Iterator[int | None]:
             fd = _open_lock(name, os.O_RDWR | os.O_CREAT)
         except _NotALock as e:
             raise where.refused(str(e)) from None
-        except PermissionError:
+        except PermissionError as denied:
             writable = False
             try:
                 # read-only: flock needs no write access, so a lock file another user made
@@ -409,6 +416,8 @@ def _locked(where: Destination) -> Iterator[int | None]:
                 fd = _open_lock(name, os.O_RDONLY)
             except _NotALock as e:
                 raise where.refused(str(e)) from None
+            except FileNotFoundError:  # no lock file, and none can be made: say why
+                raise _refused(where, denied) from None
             except OSError as e:
                 raise _refused(where, e) from None
         except OSError as e:

@@ -94,7 +94,7 @@ def test_a_fifo_mining_log_is_refused_at_once(tmp_path, capsys):
     ("text", "words"),
     [
         ("[" * 500_000, "nested too deeply"),
-        ('{"format": 1, "lessons": ' + "[" * 5000, "nested too deeply"),
+        ('{"format": 1, "lessons": ' + "[" * 50_000, "nested too deeply"),  # past a raised limit
         ('{"format": 1, "lessons": [' + "1" * 5000 + "]}", "an integer of too many digits"),
     ],
     ids=["list", "lessons", "digits"],  # digits: main raised a bare ValueError

@@ -344,3 +344,33 @@ def test_kills_restores_and_appends_never_lose_a_game(ops):
             assert rounds(path) == model
         write_games([game("end")], path, append=True)
         assert rounds(path) == [*model, "end"]
+
+
+def test_a_folder_the_writer_cannot_write_is_named_with_the_reason():
+    """Main said "(No such file or directory)": the error of the read-only retry of a lock
+    file that could not be made, not the reason (run as another user than the folder's)."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to write as another user")
+    with tempfile.TemporaryDirectory() as top:  # pytest's own folders: for root only
+        os.chmod(top, 0o755)
+        folder = Path(top) / "class"
+        folder.mkdir(mode=0o755)
+        last = write_as_another_user(folder)
+    assert last.endswith(f"its folder {folder} cannot be written (Permission denied)"), last
+
+
+def write_as_another_user(folder: Path) -> str:
+    """The last line a game write into ``folder`` printed, run as user nobody."""
+    script = (
+        "from cernunos_widget.record.files import write_games\n"
+        "from cernunos_widget.record.tree import Game\n"
+        "g = Game(); g.root.play('B@b2')\n"
+        f"write_games([g], {str(folder / 'x.cgn')!r})\n"
+    )
+    run = subprocess.run(
+        ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", sys.executable, "-c",
+         script],
+        capture_output=True, text=True, timeout=300,
+        env={**os.environ, "PYTHONPATH": str(Path(dest.__file__).parents[2])},
+    )
+    return run.stderr.strip().splitlines()[-1]

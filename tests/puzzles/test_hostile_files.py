@@ -6,36 +6,17 @@ UTF-8, and waited forever on a FIFO."""
 from __future__ import annotations
 
 import os
-import threading
 
 import pytest
+from bounded import run_bounded
 
 from cernunos_widget.cli import EXIT_BAD_INPUT, main
 from cernunos_widget.lessons import course
 from cernunos_widget.lessons.course import LessonError
 
 
-def bounded(call):
-    """``call()``'s result, failing if it still runs after 60 s (main: a FIFO hung)."""
-    box: dict = {}
-
-    def run() -> None:
-        try:
-            box["result"] = call()
-        except Exception as e:  # noqa: BLE001 - raised again below
-            box["error"] = e
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(60)
-    assert not thread.is_alive(), "still waiting (on a FIFO?)"
-    if "error" in box:
-        raise box["error"]
-    return box["result"]
-
-
 def refused(capsys, *argv: str) -> str:
-    assert bounded(lambda: main(list(argv))) == EXIT_BAD_INPUT
+    assert run_bounded(lambda: main(list(argv))) == EXIT_BAD_INPUT
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err, err
     return err
@@ -104,11 +85,11 @@ def test_a_course_file_beyond_the_json_parser_is_a_lesson_error(tmp_path, text, 
     path.write_text(text)
     assert path.stat().st_size < course.MAX_FILE_BYTES
     with pytest.raises(LessonError, match=words):
-        bounded(lambda: course.read(path))
+        run_bounded(lambda: course.read(path))
 
 
 def test_a_fifo_course_file_is_a_lesson_error(tmp_path):
     path = tmp_path / "course.json"
     os.mkfifo(path)
     with pytest.raises(LessonError, match="not a regular file"):
-        bounded(lambda: course.read(path))
+        run_bounded(lambda: course.read(path))

@@ -12,10 +12,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 from pathlib import Path
 
 import pytest
+from bounded import run_bounded
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_games_appends import game, rounds
@@ -178,26 +178,6 @@ def test_a_reader_refuses_a_lock_file_that_is_not_one_at_once(tmp_path, kind):
     with pytest.raises(GameFileError, match=r"cannot read games from .*club\.cgn'?: its lock"):
         run_bounded(lambda: rounds(path))
     assert victim.read_bytes() == b"x" * 40
-
-
-def run_bounded(call):
-    """``call()`` in a thread: its result or its exception; a failure if it is still
-    running after 60 s (main blocked forever on a FIFO)."""
-    box: dict = {}
-
-    def run():
-        try:
-            box["result"] = call()
-        except BaseException as e:  # noqa: BLE001 - handed to the test
-            box["error"] = e
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(60)
-    assert not thread.is_alive(), "blocked (a FIFO waited on)"
-    if "error" in box:
-        raise box["error"]
-    return box["result"]
 
 
 def test_a_lock_file_holding_something_else_is_not_written_over(tmp_path):

@@ -452,9 +452,10 @@ def _undo_interrupted(where: Destination, lock: int, writable: bool) -> None:
     clear the record; a record that is not the file's is cleared and changes nothing.
     Refused when the record cannot be cleared (another user's lock file) and applies, and
     when the lock file holds something that is not a record (nothing is written over it)."""
-    if journal.read(lock) is None:
+    held = journal.read(lock)
+    if held is None:
         return
-    if journal.read(lock) is False and not _OLD_RECORD.fullmatch(os.pread(lock, 64, 0)):
+    if held is False and not _OLD_RECORD.fullmatch(os.pread(lock, 64, 0)):
         raise where.refused(
             f"its lock file {_lock_name(where.path)} holds something that "
             "is not a lock record; delete it when no write to the file is under way"

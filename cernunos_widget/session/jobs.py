@@ -185,23 +185,33 @@ def best_first(infos: Sequence) -> list:
     return sorted(infos, key=lambda info: info.merit, reverse=True)
 
 
-def prepare(session: Session, job: Job, state: dict) -> None:
-    """Prepare the search engine before the job's clock starts, saying so in its state
-    (``preparing``: loading, or compiling once per install) while it takes."""
-    from ..solver import engine_cached, engine_ready, prepare_engine
+def prepare(session: Session, job: Job, state: dict, search: str | None = None) -> bool:
+    """Prepare ``search``'s part of the search engine (None: all) before the job's clock
+    starts, saying so in its state while it takes: ``preparing`` (loading, or compiling
+    once per install: about N s left, measured as it goes, and the steps done) and, while
+    compiling, ``preparing_seconds`` (that N, for the page's words).  False if the job was
+    stopped meanwhile (the compilation goes on in the background, for the next job)."""
+    from ..solver import engine_cached, engine_ready, prepare_engine, preparing_seconds
 
-    if engine_ready():
-        return
-    what = "loading the engine" if engine_cached() else (
-        "preparing the engine (compiling, about 30 s, once per install)"
-    )
+    if engine_ready(search):
+        return True
+    cached = engine_cached(search)
 
-    def progress(done: int, total: int) -> None:
-        session.set_status(job, {**state, "preparing": f"{what}: {done}/{total}"})
+    def tick(done: int, total: int) -> None:
+        if cached:
+            words, extra = i18n_text("analysis.preparing.loading", "en"), {}
+        else:
+            seconds = round(preparing_seconds(search))
+            words = i18n_text("analysis.preparing.compiling", "en", seconds=seconds)
+            extra = {"preparing_seconds": seconds}
+        progress = f": {done}/{total}" if done else ""
+        session.set_status(job, {**state, "preparing": words + progress, **extra})
 
-    session.set_status(job, {**state, "preparing": what})
-    prepare_engine(progress)
-    session.set_status(job, state)
+    tick(0, 0)
+    ready = prepare_engine(search=search, stop=job.stop_event, tick=tick)
+    if ready:
+        session.set_status(job, state)
+    return ready
 
 
 def analysis_work(
@@ -226,9 +236,12 @@ def analysis_work(
         status, lines, last = "done", [], None
         stream = Throttle()
         if analyser is None:
-            from ..solver import analysis
+            from ..solver import analysis, analysis_search
 
-            prepare(session, job, base)
+            search = analysis_search(node.position, engine, limit)
+            if not prepare(session, job, base, search):
+                session.set_status(job, {**base, "lines": [], "status": "cancelled"})
+                return
             run = partial(analysis, progress=lambda n, s: stream.offer(partial(tick, n, s)))
         else:
             run = analyser
@@ -391,7 +404,9 @@ def review_work(
 
         latest: dict[int, NodeReview] = {}
         state = {"gen": job.generation, "status": "running", "pass": 0, "passes": len(limits)}
-        prepare(session, job, state)
+        if not prepare(session, job, state):
+            session.set_status(job, {**state, "status": "cancelled"})
+            return
 
         def counts() -> dict:
             return Review(list(latest.values()), engine, limits).counts()

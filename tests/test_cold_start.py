@@ -175,8 +175,8 @@ def test_a_budget_made_before_the_engine_is_ready_does_not_count_its_preparation
     from cernunos_widget.solver.compiled import searchers
     from cernunos_widget.solver.search import Budget
 
-    monkeypatch.setattr(searchers, "engine_ready", lambda: False)
-    monkeypatch.setattr(searchers, "prepare_engine", lambda: time.sleep(1.0))
+    monkeypatch.setattr(searchers, "engine_ready", lambda search: False)
+    monkeypatch.setattr(searchers, "prepare_engine", lambda search: time.sleep(1.0))
     budget = Budget(seconds=5)
     searchers.CompiledExactSearch(budget)
     assert budget.elapsed() < 1.0

@@ -7,49 +7,13 @@ from __future__ import annotations
 import threading
 
 import pytest
+from fake_time import FakeTime
 
 import cernunos_widget.session.jobs as jobs
 from cernunos_widget.record.tree import Game
 from cernunos_widget.session.core import Change, Session
-from cernunos_widget.session.throttle import INTERVAL, Throttle
+from cernunos_widget.session.throttle import INTERVAL
 from cernunos_widget.solver.analyse import Info
-
-
-class FakeTime:
-    """A clock moved by hand and the timers armed on it, fired when their time comes."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.timers: list[list] = []  # [due, fn, cancelled]
-
-    def clock(self) -> float:
-        return self.now
-
-    def timer(self, delay: float, fn):
-        entry = [self.now + delay, fn, False]
-        self.timers.append(entry)
-
-        class Handle:
-            def cancel(self) -> None:
-                entry[2] = True
-
-        return Handle()
-
-    def advance(self, seconds: float) -> None:
-        """Move the clock, firing every timer due on the way (in order)."""
-        end = self.now + seconds
-        while True:
-            due = [t for t in self.timers if not t[2] and t[0] <= end]
-            if not due:
-                break
-            entry = min(due, key=lambda t: t[0])
-            self.timers.remove(entry)
-            self.now = max(self.now, entry[0])
-            entry[1]()
-        self.now = end
-
-    def throttle(self) -> Throttle:
-        return Throttle(clock=self.clock, timer=self.timer)
 
 
 def test_updates_are_at_least_an_interval_apart_and_the_latest_wins():
@@ -159,10 +123,8 @@ def scripted_analyser(
 
 
 @pytest.fixture
-def fake_time(monkeypatch) -> FakeTime:
-    t = FakeTime()
-    monkeypatch.setattr(jobs, "Throttle", t.throttle)
-    return t
+def fake_time() -> FakeTime:
+    return FakeTime()
 
 
 def analysis_states(s: Session) -> list[dict]:
@@ -178,6 +140,7 @@ def analysis_states(s: Session) -> list[dict]:
 
 def test_a_burst_of_improvements_reaches_the_session_as_one_update_then_the_final(fake_time):
     s = Session(Game.parse("B@b2"))
+    s.throttle = fake_time.throttle
     states = analysis_states(s)
     steps = [[("B@b3", i / 100)] for i in range(50)]  # 0.1 s after the start, one burst
     job = s.analyse(analyser=scripted_analyser(steps, tick=lambda i: i or fake_time.advance(1)))
@@ -191,6 +154,7 @@ def test_a_burst_of_improvements_reaches_the_session_as_one_update_then_the_fina
 
 def test_a_stop_delivers_the_final_state_with_the_latest_lines(fake_time):
     s = Session(Game.parse("B@b2"))
+    s.throttle = fake_time.throttle
     states = analysis_states(s)
     gate = threading.Event()
     steps = [[("B@b3", 0.1)], [("D@a1", 0.2)], [("D@b1", 0.3)]]  # the last two wait
@@ -217,6 +181,7 @@ def test_an_unchanged_line_is_replayed_once(fake_time, monkeypatch):
 
     monkeypatch.setattr(jobs, "readable_line", counted)
     s = Session(Game.parse("B@b2"))
+    s.throttle = fake_time.throttle
     states = analysis_states(s)
     line, other = "B@b3 D@a1 D@b1", "D@a1 D@b1"
     steps = [[(line, i / 40), (other, -0.1)] for i in range(20)] + [[(other, 0.3), (line, 0.2)]]

@@ -1,6 +1,7 @@
 """The analysis stream (#20 item 5): at most ten updates a second over a fake clock, the
-latest wins, the final result is always the last update, a stop still delivers it, and a
-line the search keeps reporting is replayed once."""
+latest wins, the final result is always the last update (an interval after the one
+before: #35 item 2), a stop still delivers it, and a line the search keeps reporting is
+replayed once."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def test_the_start_counts_as_an_update_and_a_lone_one_later_is_not_held():
     assert sent == ["first", "later"] and not [x for x in t.timers if not x[2]]
 
 
-def test_the_final_update_is_sent_at_once_drops_the_waiting_one_and_is_the_last():
+def test_the_final_update_drops_the_waiting_one_and_is_the_last_an_interval_later():
     t = FakeTime()
     stream = t.throttle()
     sent: list[str] = []
@@ -56,12 +57,12 @@ def test_the_final_update_is_sent_at_once_drops_the_waiting_one_and_is_the_last(
     stream.offer(lambda: sent.append("a"))
     t.advance(0.01)
     stream.offer(lambda: sent.append("b"))  # waits for the timer
-    stream.finish(lambda: sent.append("final"))
-    assert sent == ["a", "final"]
+    stream.finish(lambda: sent.append(f"final at {t.now:.2f}"))
+    assert sent == ["a", "final at 1.10"]  # the rest of a's window waited, not more
     t.advance(1.0)  # the cancelled timer would have sent "b"
     stream.offer(lambda: sent.append("late"))
     t.advance(1.0)
-    assert sent == ["a", "final"]
+    assert sent == ["a", "final at 1.10"]
 
 
 def test_an_update_failing_on_the_timer_is_raised_to_the_producer():

@@ -26,6 +26,7 @@ from ..record.tree import Game, GameNode
 from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
 from ..session.lesson import LessonRun
+from ..session.packed import pack_state
 from ..session.view import KIND_NAMES
 from .assets import css, esm
 from .protocol import Request, RequestError, merge, parse_request, request_id
@@ -426,7 +427,7 @@ class CernunosWidget(anywidget.AnyWidget):
         if self._collect is not None and self._collect_thread == threading.get_ident():
             merge(self._collect, patch)
         else:
-            self.send({"patch": patch})
+            self.send({"patch": _wire(patch)})
 
     @traitlets.validate("engine")
     def _valid_engine(self, proposal) -> str:
@@ -485,7 +486,7 @@ class CernunosWidget(anywidget.AnyWidget):
         """The synced state; a page that asks for it gets the tree as it is now."""
         state = super().get_state(key, drop_defaults)
         if "tree" in state:
-            state["tree"] = self._full_state()
+            state["tree"] = pack_state(self._full_state())
         return state
 
     # ------------------------------------------------------------------ the page's requests
@@ -513,7 +514,7 @@ class CernunosWidget(anywidget.AnyWidget):
             if not reply["ok"]:
                 self.message = reply["message"]
             if patch:
-                reply["patch"] = patch
+                reply["patch"] = _wire(patch)
             self.send(reply)
 
     def _do_play(self, r: Request) -> None:
@@ -635,6 +636,11 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def _do_annotate(self, r: Request) -> None:
         self._session.annotate(r.fields["glyph"], r.fields["node"])
+
+
+def _wire(patch: dict) -> dict:
+    """A patch as the page gets it: a full state's records packed (:mod:`..session.packed`)."""
+    return pack_state(patch) if patch.get("reset") else patch
 
 
 _HANDLERS = {

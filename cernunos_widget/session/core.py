@@ -408,9 +408,13 @@ class Session:
             change.analyses[dropped] = None
 
     def replace_game(self, game: Game) -> Game:
-        """Start over with ``game`` (a new generation; running jobs stop); returns the old."""
+        """Start over with ``game`` (a new generation; running jobs stop); returns the old.
+        What its nodes show is computed before the session is held (a big tree's move
+        texts take seconds), unless the caller holds it already."""
         if not isinstance(game, Game):
             raise SessionError(f"expected a Game, not {type(game).__name__}")
+        display = NodeDisplay(self.language)
+        display.prepare(game.root)
 
         def run() -> Game:
             for job in self._jobs.values():
@@ -422,7 +426,10 @@ class Session:
             self._analysis, self._review, self._evals = {}, {}, {}
             self._following = None
             self._analyses.clear()
-            self._display.clear()
+            if display.language == self.language:
+                self._display = display
+            else:  # the language changed meanwhile: computed again when needed
+                self._display.clear()
             change = self._change()
             change.generation = self._generation
             change.reset = True

@@ -85,6 +85,12 @@ class NodeDisplay:
         self._views.clear()
         self._moves.clear()
 
+    def prepare(self, root: GameNode) -> None:
+        """Compute the move text of every node under ``root`` now (a new game's, before the
+        session holds it: the longest part of its first full state)."""
+        for node in root.walk():
+            self._moves.record(node)
+
 
 @lru_cache(maxsize=MAX_ZONE_TABLES)
 def zones(rules: Rules) -> dict:

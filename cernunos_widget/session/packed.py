@@ -18,7 +18,7 @@ field (``choice`` an index into ``choices``, ``effect`` 0 or 1); ``extra`` holds
 id only the fields that are not their default (``comment``, ``mark``, ``mark_text``,
 ``glyph`` are ``""``, ``eval`` absent).  :func:`unpack_nodes` gives the records back
 exactly; js/store.js ``unpackNodes`` does the same in the page (checked against vectors
-made here: tests/js/make_packed_vectors.py).
+made here: tests/js/test_packed_nodes.py).
 """
 
 from __future__ import annotations

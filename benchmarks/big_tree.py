@@ -3,10 +3,11 @@ the kernel, what the page receives, and what a static page of it weighs.
 
 Trees are grown by random decisions from random nodes (seeded).  For each size of
 ``--sizes`` (20,000 and 100,000 positions by default; a game holds at most 100,000) the tree
-is opened from Python (``w.load_games(stream)``), and the script prints: the longest time
-the session was held (a probe thread takes its lock every 5 ms, so the page's requests and
-the analysis wait at most that long), the message the page gets (the reset patch) and the
-``tree`` trait a page opening then gets, then ``w.to_html()``'s time and size.  Then the
+is opened from Python (``w.load_games(stream)``, then the end of the cell's ``w.flush()``),
+and the script prints: the message the page gets (the reset patch), the ``tree`` trait a
+page opening then gets, the longest time the session was held meanwhile (a probe thread
+takes its lock every 5 ms, so the page's requests and the analysis wait at most that long),
+then ``w.to_html()``'s time and size.  Then the
 biggest tree the page may open itself (``load_cgn``, as Open .cgn… does: its games up to the
 one opened hold at most ``PAGE_CGN_CHARS`` characters): the time the request held the
 session and the reply's size.
@@ -98,11 +99,12 @@ def from_python(nodes: int) -> None:
         w.load_games(io.StringIO(text))
         opened = time.perf_counter() - started
         started = time.perf_counter()
+        w.flush()  # the end of the cell: the tree trait
         trait = w.get_state("tree")  # what a page opening now gets
-        asked = time.perf_counter() - started
-    print(f"  load_games: {opened:.1f} s, the session held {probe.longest:.2f} s at most; "
-          f"the page's patch {size(sent[-1]):.2f} MB; the tree trait {size(trait):.2f} MB "
-          f"in {asked:.1f} s")
+        flushed = time.perf_counter() - started
+    print(f"  load_games: {opened:.1f} s, the page's patch {size(sent[-1]):.2f} MB; the end of "
+          f"the cell {flushed:.1f} s, the tree trait {size(trait):.2f} MB; the session held "
+          f"{probe.longest:.2f} s at most")
     started = time.perf_counter()
     html = w.to_html()
     print(f"  to_html: {time.perf_counter() - started:.1f} s, page "

@@ -476,17 +476,22 @@ class CernunosWidget(anywidget.AnyWidget):
                 self._emit({"gen": self._session.generation, "settings": self._settings()})
 
     def flush(self) -> None:
-        """Write the whole tree to the ``tree`` trait if it changed (end of a cell)."""
+        """Write the whole tree to the ``tree`` trait if it changed (end of a cell); the
+        session is held while the state is taken, not while it is packed and sent."""
         if self._dirty:
             with self._session.lock:
                 self._dirty = False
-                self.tree = self._full_state()
+                state = self._full_state()
+            self.tree = state
 
     def get_state(self, key=None, drop_defaults=False):  # noqa: D401 - ipywidgets' hook
-        """The synced state; a page that asks for it gets the tree as it is now."""
+        """The synced state; a page that asks for it gets the tree as it is now (the
+        ``tree`` trait unless a change came since), its records packed."""
         state = super().get_state(key, drop_defaults)
         if "tree" in state:
-            state["tree"] = pack_state(self._full_state())
+            with self._session.lock:
+                tree = self._full_state() if self._dirty else self.tree
+            state["tree"] = pack_state(tree)
         return state
 
     # ------------------------------------------------------------------ the page's requests

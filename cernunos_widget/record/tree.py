@@ -29,6 +29,7 @@ from ..engine.deprecation import warn_renamed
 from ..engine.errors import clip
 from ..engine.events import Event
 from ..i18n import Message
+from .tags import check_tags
 from .text import (
     MAX_NESTING,
     MAX_NODES,
@@ -328,6 +329,7 @@ class Game:
         except CernunosError as e:
             e.at = where.get("CPN", where.get("Rules"))
             raise
+        check_tags(headers, where)
         game = cls(start, headers)
         _read_moves(game.root, items if first is None else chain([first], items))
         problem = outcome_problem(headers, game.root.end().position)

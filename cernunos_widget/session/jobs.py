@@ -188,8 +188,9 @@ def best_first(infos: Sequence) -> list:
 
 
 def report(session: Session, job: Job, state: dict) -> None:
-    """Offer ``state`` as ``job``'s latest state (sent when the job's throttle allows)."""
-    job.stream.offer(partial(session.status_update, job, state))
+    """Offer ``state`` as ``job``'s latest state (sent when the job's throttle allows; a
+    copy: the job may go on changing its dict)."""
+    job.stream.offer(partial(session.status_update, job, dict(state)))
 
 
 def prepare(session: Session, job: Job, state: dict) -> None:
@@ -414,7 +415,7 @@ def review_work(
 
         def on_progress(index: int, done: int, total: int) -> None:
             state.update({"pass": index + 1, "done": done, "total": total, "counts": counts()})
-            report(session, job, dict(state))
+            report(session, job, state)
 
         status = "done"
         try:

@@ -423,8 +423,10 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
 
 def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
     from .puzzles import candidates, mine
-    from .puzzles.sources import file_games, parse_tokens, selfplay_games
+    from .puzzles.sources import built, file_games, parse_tokens, selfplay_games
+    from .puzzles.store import check_destination, write
     from .solver import InvalidLimitError, Limit
+    from .tools.executors import check_workers
 
     try:
         limit = Limit(time=args.time)
@@ -433,6 +435,10 @@ def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
     if (args.file is None) == (args.selfplay is None):
         raise _BadInput("give the games: a .cgn FILE or --selfplay N (one of them)")
     tokens = parse_tokens(args.tokens)
+    if args.scheduler is None:
+        check_workers(args.workers)
+    if args.out is not None:
+        check_destination(args.out)  # before any proof
     if args.file is not None:
         games = file_games(args.file)
     else:
@@ -446,11 +452,24 @@ def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    report = mine(candidates(games, tokens), args.log, limit, wanted=args.wanted, on_found=found)
+    report = mine(
+        candidates(games, tokens),
+        args.log,
+        limit,
+        wanted=args.wanted,
+        on_found=found,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=True,
+    )
     print(
         f"{report.found} puzzles in {report.tried} positions tried ({report.skipped} already "
         f"in {args.log}), {report.seconds:.0f} s"
     )
+    if args.out is not None:
+        puzzles = built([args.log])
+        write(puzzles, args.out)
+        print(f"{len(puzzles)} puzzles written to {args.out}")
     return EXIT_OK
 
 
@@ -534,6 +553,13 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
         help="seconds per proof before a position is given up (default 20)",
     )
     p.add_argument("--wanted", type=int, default=None, metavar="N", help="stop after N puzzles")
+    _add_where(p)
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE.json",
+        help="also write the log's puzzles as a puzzle file at the end (as build does)",
+    )
     p.set_defaults(run=_cmd_puzzles_generate)
     p = inner.add_parser("build", help="write the puzzles of mining logs as a puzzle file")
     p.add_argument("logs", nargs="+", metavar="LOG.jsonl")

@@ -421,6 +421,9 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=_cmd_analyse_games)
 
 
+GENERATE_SECONDS = 20.0  # puzzles generate: seconds per proof unless --time or --nodes
+
+
 def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
     from .puzzles import candidates, mine
     from .puzzles.sources import built, file_games, parse_tokens, selfplay_games
@@ -429,7 +432,10 @@ def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
     from .tools.executors import check_workers
 
     try:
-        limit = Limit(time=args.time)
+        if args.nodes is not None:
+            limit = Limit(nodes=args.nodes)
+        else:
+            limit = Limit(time=GENERATE_SECONDS if args.time is None else args.time)
     except InvalidLimitError as e:
         raise _BadInput(str(e)) from None
     if (args.file is None) == (args.selfplay is None):
@@ -545,12 +551,20 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
         metavar="LOW-HIGH",
         help="tokens left in both reserves (default 6-14)",
     )
-    p.add_argument(
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument(
         "--time",
         type=float,
-        default=20.0,
+        default=None,
         metavar="S",
         help="seconds per proof before a position is given up (default 20)",
+    )
+    limit.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="decisions searched per proof instead (reproducible whatever the machine's load)",
     )
     p.add_argument("--wanted", type=int, default=None, metavar="N", help="stop after N puzzles")
     _add_where(p)

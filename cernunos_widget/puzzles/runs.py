@@ -115,12 +115,15 @@ class _Run:
         return self.report
 
 
-def _check_wanted(wanted: object) -> int | None:
-    if wanted is not None and (isinstance(wanted, bool) or not isinstance(wanted, int)):
+def _check(wanted: object, limit: object) -> None:
+    """:class:`PuzzleError` for a ``wanted`` that is not a count from 1 (or None), a
+    ``limit`` that is not a solver :class:`Limit` (or None)."""
+    if wanted is not None and (
+        isinstance(wanted, bool) or not isinstance(wanted, int) or wanted < 1
+    ):
         raise PuzzleError(f"wanted is how many puzzles, an int from 1, not {clip(wanted)}")
-    if wanted is not None and wanted < 1:
-        raise PuzzleError(f"wanted is how many puzzles, an int from 1, not {wanted}")
-    return wanted
+    if limit is not None and not isinstance(limit, Limit):
+        raise PuzzleError(f"limit is a solver Limit (time= or nodes=) or None, not {clip(limit)}")
 
 
 def mine(
@@ -144,7 +147,7 @@ def mine(
     else to the Dask ``scheduler`` at that address, else to ``workers`` local processes
     (1, the default: this process; ``None``: one per core), as in
     :func:`..tools.batch.analyse_games`.  ``progress``: a bar on stderr."""
-    wanted = _check_wanted(wanted)
+    _check(wanted, limit)
     with held(log) as mining, executor_for(executor, workers, scheduler) as pool:
         run = _Run(mining, wanted, on_found, progress)
         try:

@@ -19,7 +19,8 @@ from cernunos_widget.puzzles.sources import file_games
 from cernunos_widget.record.destination import claimed, destination
 from cernunos_widget.solver import Limit
 
-LIMIT = Limit(time=120)  # never reached at these sizes: every proof ends, the same each time
+NODES = 20_000_000  # a node limit: the same proofs whatever the load (none reaches it here)
+LIMIT = Limit(nodes=NODES)
 
 
 @pytest.fixture(scope="module")
@@ -91,7 +92,7 @@ def test_a_dask_cluster_logs_what_one_process_does(games, alone, client, tmp_pat
 def test_the_command_reaches_a_scheduler_by_its_address(games, alone, client, tmp_path, capsys):
     log, out = tmp_path / "log.jsonl", tmp_path / "puzzles.json"
     command = ["puzzles", "generate", str(games), "--log", str(log), "--out", str(out)]
-    command += ["--tokens", f"{TOKENS[0]}-{TOKENS[1]}", "--time", str(LIMIT.time)]
+    command += ["--tokens", f"{TOKENS[0]}-{TOKENS[1]}", "--nodes", str(NODES)]
     with get_task_stream(client) as stream:
         assert main([*command, "--scheduler", client.scheduler.address]) == EXIT_OK
     assert results(log) == alone
@@ -145,4 +146,10 @@ def test_a_line_cut_by_an_older_run_stays_apart_from_the_next_entries(games, alo
 def test_wanted_is_a_count_from_1(games, tmp_path, wanted):
     with pytest.raises(PuzzleError, match="wanted is how many puzzles, an int from 1"):
         mine(positions(games), tmp_path / "log.jsonl", LIMIT, wanted=wanted)
+    assert not (tmp_path / "log.jsonl").exists()
+
+
+def test_a_limit_is_a_solver_limit(games, tmp_path):
+    with pytest.raises(PuzzleError, match="limit is a solver Limit .* not 20"):
+        mine(positions(games), tmp_path / "log.jsonl", 20)
     assert not (tmp_path / "log.jsonl").exists()

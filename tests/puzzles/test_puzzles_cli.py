@@ -100,6 +100,7 @@ def test_bad_input_exits_2_naming_it(tmp_path, args, said):
     ("args", "said"),
     [
         (("--workers", "0"), "workers is an int from 1 to 1024, not 0"),
+        (("--nodes", "0"), "Limit(nodes=...) is None (no limit) or an int above 0"),
         (("--wanted", "0"), "wanted is how many puzzles, an int from 1, not 0"),
         (("--out", "."), "cannot write puzzles to .: it is a folder"),
         (("--out", "no/p.json"), "cannot write puzzles to no/p.json: its folder"),

@@ -152,7 +152,7 @@ def test_kill_9_of_puzzle_mining_ends_the_workers_and_the_rerun_ends_with_the_sa
     games = puzzle_games(tmp_path / "games.cgn", 16)
     log, out = tmp_path / "log.jsonl", tmp_path / "puzzles.json"
     command = ["puzzles", "generate", str(games), "--log", str(log), "--out", str(out)]
-    command += ["--tokens", f"{TOKENS[0]}-{TOKENS[1]}", "--time", "120", "--workers", "2"]
+    command += ["--tokens", f"{TOKENS[0]}-{TOKENS[1]}", "--nodes", "20000000", "--workers", "2"]
     process = start(*command, cwd=tmp_path)
     try:
         wait_for(
@@ -180,6 +180,6 @@ def test_kill_9_of_puzzle_mining_ends_the_workers_and_the_rerun_ends_with_the_sa
     assert len({e["cpn"] for e in entries}) == len(entries) == positions
     # the puzzle file of a run that was never stopped (this process, one worker)
     alone = tmp_path / "alone.jsonl"
-    mine(candidates(file_games(games), TOKENS), alone, Limit(time=120), workers=1)
+    mine(candidates(file_games(games), TOKENS), alone, Limit(nodes=20_000_000), workers=1)
     write(built([alone]), tmp_path / "alone.json")
     assert out.read_bytes() == (tmp_path / "alone.json").read_bytes()

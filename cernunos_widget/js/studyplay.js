@@ -140,7 +140,7 @@ export function createStudySession(local, model) {
   function index(value) {
     const count = chapters().length;
     if (!(Number.isInteger(value) && value >= 0 && value < count)) {
-      throw new SessionError(`this study has chapters 0 to ${count - 1} (0-based), not ${pyRepr(String(value)).slice(0, 40)}`);
+      throw new SessionError(`this study has chapters 0 to ${count - 1} (0-based), not ${(typeof value === "string" ? pyRepr(value) : String(value)).slice(0, 40)}`);
     }
     return value;
   }

@@ -245,5 +245,6 @@ export function createStudySession(local, model) {
     }
   }
 
+  if (model.get("static") && chapters().length) current(); // the progress kept, shown at once
   return { ...local, answer };
 }

@@ -9,6 +9,8 @@ saved and read back equal."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
@@ -120,7 +122,8 @@ def test_a_study_written_in_the_widget_is_saved_and_reads_back_equal(lab, tmp_pa
     nb = lab(
         "from cernunos_widget import CernunosWidget\nfrom cernunos_widget.study import Study\n"
         "w = CernunosWidget()\nw.study('[Chapter \"Mine\"] B@b2')",
-        "import json\nprint(json.dumps({'mode': w.study_state.get('mode'), 'cpn': w.cpn}))",
+        "import json\nprint(json.dumps({'mode': w.study_state.get('mode'), "
+        "'student': w.study_data['chapters'][0]['student']}))",
         f"w.save_study({str(path)!r})\nimport json\nsaved = Study.load({str(path)!r})\n"
         "print(json.dumps({'equal': saved == w.current_study, 'text': saved.text()}))",
     )
@@ -132,12 +135,12 @@ def test_a_study_written_in_the_widget_is_saved_and_reads_back_equal(lab, tmp_pa
     box.blur()
     page.locator(".cw-study-edit summary").click()
     page.locator("[data-study-field=mode]").select_option("interactive")
-    page.locator("[data-study-field=student]").select_option("Purple")
     expect(page.locator(PANEL)).to_have_attribute("data-mode", "interactive")
-    nb.kernel_state_until(lambda s: s["mode"] == "interactive", index=2)
+    page.locator("[data-study-field=student]").select_option("Purple")
+    expect(page.locator("[data-study-field=student]")).to_have_value("Purple")
+    state = nb.kernel_state_until(lambda s: s["student"] == "Purple", index=2)
+    assert state == {"mode": "interactive", "student": "Purple"}
     nb.run(3)
-    import json
-
     saved = json.loads(nb.cell(3).locator(".jp-OutputArea-output").last.inner_text())
     assert saved["equal"]
     assert '[Mode "interactive"]' in saved["text"] and '[Student "Purple"]' in saved["text"]

@@ -117,7 +117,7 @@ class StudyRun:
         session.replace_game(game)
         session.goto(game.root)
         self.node = game.root.id
-        self.revealed = 0  # from the start, nothing after it shown (the board went to the end first)
+        self.revealed = 0  # nothing after the start shown (the board went to the end first)
         self._settle(session)
 
     def _index(self, index: object) -> int:

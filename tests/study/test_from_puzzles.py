@@ -10,6 +10,8 @@ from cernunos_widget import puzzles
 from cernunos_widget.engine import CernunosError
 from cernunos_widget.i18n import text
 from cernunos_widget.puzzles import Puzzle, PuzzleError
+from cernunos_widget.session import Session
+from cernunos_widget.session.study import StudyRun
 from cernunos_widget.study import Study, StudyError
 
 
@@ -123,3 +125,23 @@ def test_a_single_puzzle_or_an_unknown_language_is_refused(chosen):
     with pytest.raises(CernunosError, match="unknown language 'de'"):
         Study.from_puzzles(chosen, language="de")
     assert Study.from_puzzles([]) == Study()
+
+
+def test_the_kernel_s_gamebook_answers_a_wrong_try_with_its_refutation_and_solves(chosen):
+    """session/study.py plays a puzzle's chapter: each wrong try is answered with its proven
+    refutation and leaves the board at the question; the solution's steps solve it."""
+    puzzle = max(chosen, key=lambda p: len(p.steps))
+    run, session = StudyRun(Study.from_puzzles([puzzle])), Session()
+    run.open(session, 0)
+    for step in puzzle.steps:
+        run.play_replies(session)
+        if step.by == "opponent":
+            continue
+        question = session.node.id
+        wrong, refutation = next(iter(step.refutations.items()))
+        assert run.try_decision(session, wrong) == "answer"
+        assert run.feedback["text"].startswith(f"After {wrong}, " if refutation.line else wrong)
+        assert session.node.id == question  # back at the question
+        assert run.try_decision(session, step.play) == "right"
+    assert run.state(session)["done"] and run.solved == [0]
+    assert run.wrong == sum(s.by == "decider" for s in puzzle.steps)

@@ -20,14 +20,17 @@ MAY_IMPORT = {
     "i18n": set(),
     "engine": {"i18n"},
     "solver": {"engine", "i18n"},
-    "record": {"engine", "i18n"},
+    "record": {"engine", "lessons", "i18n"},  # lessons: the [Goal] tag of a study (record/tags.py)
     "lessons": {"engine", "i18n"},
-    "session": {"engine", "solver", "record", "lessons", "i18n"},
+    "study": {"engine", "record", "lessons", "puzzles", "i18n"},
+    "session": {"engine", "solver", "record", "lessons", "study", "i18n"},
     "tools": {"engine", "solver", "record", "i18n"},
     "puzzles": {"engine", "solver", "record", "tools", "i18n"},
-    "widget": {"engine", "solver", "record", "session", "tools", "lessons", "puzzles", "i18n"},
-    "cli": {"engine", "solver", "record", "tools", "puzzles", "i18n"},
-    "sphinx": {"engine", "record", "session", "puzzles", "widget", "i18n"},  # sphinx.py
+    "widget": {
+        "engine", "solver", "record", "session", "tools", "lessons", "puzzles", "study", "i18n"
+    },
+    "cli": {"engine", "solver", "record", "tools", "puzzles", "study", "i18n"},
+    "sphinx": {"engine", "record", "session", "puzzles", "study", "widget", "i18n"},  # sphinx.py
 }
 LEAVES = {"version"}  # modules any layer may import: they import nothing
 # Modules of a layer that any layer may import, because they import nothing of ours: the

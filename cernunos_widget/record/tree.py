@@ -29,6 +29,7 @@ from ..engine.deprecation import warn_renamed
 from ..engine.errors import clip
 from ..engine.events import Event
 from ..i18n import Message
+from .tags import check_tags
 from .text import (
     MAX_NESTING,
     MAX_NODES,
@@ -61,6 +62,7 @@ class GameNode:
         "mark",
         "mark_text",
         "glyph",
+        "_ply",
     )
 
     def __init__(
@@ -82,6 +84,7 @@ class GameNode:
         self.mark = ""  # "?" or "??" when a game analysis found a mistake here
         self.mark_text = ""
         self.glyph = ""  # the user's annotation glyph: "!", "?!", "?", "??" or ""
+        self._ply = 0 if parent is None else parent.ply + 1  # a node keeps its parent
 
     @property
     def decision_text(self) -> str:
@@ -106,10 +109,7 @@ class GameNode:
     @property
     def ply(self) -> int:
         """How many decisions from the root."""
-        n, node = 0, self
-        while node.parent is not None:
-            n, node = n + 1, node.parent
-        return n
+        return self._ply
 
     def play(self, decision: str | Decision) -> GameNode:
         """The child reached by ``decision``, adding it as a new variation if needed
@@ -329,6 +329,7 @@ class Game:
         except CernunosError as e:
             e.at = where.get("CPN", where.get("Rules"))
             raise
+        check_tags(headers, where)
         game = cls(start, headers)
         _read_moves(game.root, items if first is None else chain([first], items))
         problem = outcome_problem(headers, game.root.end().position)

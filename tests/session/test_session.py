@@ -276,20 +276,18 @@ def test_a_job_says_it_compiles_the_engine_with_an_estimate_before_its_clock_sta
 
     monkeypatch.setattr(solver, "analysis", slow_analyser(0.0, 3))
     s = Session()
-    states = []
-    s.subscribe(lambda change: change.analysis and states.append(dict(change.analysis)))
     job = s.analyse()  # the start: engine="auto" runs MCTS, whose steps only are prepared
-    for step in ("rules", "evaluation", "mcts"):
-        assert wait_until(lambda step=step: cold_engine.ran[-1:] == [step])
+    assert wait_until(lambda: cold_engine.ran == ["rules"] and "preparing" in s.analysis)
+    words, seconds = s.analysis["preparing"], s.analysis["preparing_seconds"]
+    assert words == f"compiling the engine (once per install), about {seconds} s left"
+    assert 0 <= seconds <= 8  # the reference times (4 + 1 + 2.5 s), less what was spent
+    for done, step in enumerate(("rules", "evaluation"), 1):
         cold_engine.release(step)
+        suffix = f" s left: {done}/3"
+        assert wait_until(lambda suffix=suffix: s.analysis.get("preparing", "").endswith(suffix))
+    cold_engine.release("mcts")
     assert job.wait(5) and s.analysis["status"] == "done"
     assert cold_engine.ran == ["rules", "evaluation", "mcts"]
-    preparing = [(a["preparing"], a["preparing_seconds"]) for a in states if "preparing" in a]
-    words, seconds = preparing[0]  # before any step: the reference times (4 + 1 + 2.5 s)
-    assert words == f"compiling the engine (once per install), about {seconds} s left"
-    assert 0 <= seconds <= 8
-    steps = [w[-5:] for w, _ in preparing if w.endswith("/3")]  # (said again each 0.5 s)
-    assert list(dict.fromkeys(steps)) == [": 1/3", ": 2/3", ": 3/3"]
     assert "preparing" not in s.analysis and "preparing_seconds" not in s.analysis
 
 

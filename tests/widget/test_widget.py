@@ -2,6 +2,7 @@
 page receives them (tests/page_double.py keeps the page's store as widget.js does)."""
 
 import json
+import time
 
 import pytest
 from cpn_builder import FINAL_PLACEMENT, cpn
@@ -417,4 +418,7 @@ def test_a_board_shown_starts_preparing_the_search_its_first_analysis_runs(monke
         page = Page(w)
         queued.clear()
         assert page.request(type="ping")["ok"]
+        deadline = time.monotonic() + 5  # (queued from a thread: the reply does not wait)
+        while len(queued) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert queued == [None, search]  # all of it, then (first) what Analyse needs here

@@ -93,7 +93,7 @@ function localSession(model) {
 function renderBoard({ model, el }, rebuild) {
   const builtLanguage = setLanguage(languageOf(storeOf(model))); // the parts speak it
   let rebuilding = false;
-  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, present: false, kernel: kernelState(model) };
+  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", messageAt: null, shown: null, setup: false, present: false, kernel: kernelState(model) };
   const fixedStatic = Boolean(model.get("static"));
   const playable = model.get("playable") !== false; // a walk-only page answers only walking
   const session = localSession(model); // answers when no kernel does
@@ -162,13 +162,20 @@ function renderBoard({ model, el }, rebuild) {
         local.message = "";
         if (onOk) onOk(msg);
       } else if (onFail) onFail(msg);
-      else local.message = msg.message || t("board.refused");
+      else notice(msg.message || t("board.refused"));
     }
     update();
   }
 
-  function say(text) {
+  // A notice is about the node it was given at: update() clears it once the board shows
+  // another node, whoever moved it (a click, Python, a job; issue #35 item 7).
+  function notice(text) {
     local.message = text;
+    local.messageAt = storeOf(model).current;
+  }
+
+  function say(text) {
+    notice(text);
     update();
   }
 
@@ -434,6 +441,7 @@ function renderBoard({ model, el }, rebuild) {
       if (local.shown !== null) clearInput();
       local.shown = store.current;
     }
+    if (local.message && local.messageAt !== store.current) local.message = ""; // stale
     setAttr(root, "data-cpn", v.cpn);
     setAttr(root, "data-pending", v.pending);
     setAttr(root, "data-current", store.current);

@@ -98,7 +98,9 @@ class CernunosWidget(anywidget.AnyWidget):
         self._dirty = False
         self._puzzle = None  # a PuzzleRun in puzzle mode (puzzles/play.py)
         self.message = ""  # the last refusal of a page request (the page shows it too)
-        self._lesson: LessonRun | None = None
+        self._lesson: LessonRun | None = None  # the lesson open on the board
+        self._course_run: LessonRun | None = None  # the course's progress, once a lesson opened
+        self._puzzles_solved = 0  # puzzles solved on this board, kept across modes
         super().__init__(overlay=overlay, language=language, zones=page.zones(game.rules), **kwargs)
         self.tree = self._full_state()
         self._follow()
@@ -190,19 +192,30 @@ class CernunosWidget(anywidget.AnyWidget):
         a panel (``language``: "en" or "fr", sets the board's; default: the board's), each
         try judged by the
         engine; returns :attr:`lesson_state` (``solved``: each lesson's solved exercises,
-        0-based)."""
+        0-based). A puzzle in progress closes (one mode at a time)."""
         from ..lessons import LessonError
 
         if isinstance(exercise, bool) or not isinstance(exercise, int):
             raise LessonError(f"exercise is a number (1, 2 ...), not {exercise!r}")
         if language is not None:
             self.language = language  # one language per board: the panel speaks the board's
-        if self._lesson is None:
-            self._lesson = LessonRun(self.language)
-            self.course = self._lesson.course()
-        self._lesson.open(self._session, name, exercise - 1)
+        if self._course_run is None:  # kept when another mode closes the lesson: its progress
+            self._course_run = LessonRun(self.language)
+            self.course = self._course_run.course()
+        self._course_run.set_language(self.language)
+        self._close_modes()  # one mode at a time: the puzzle's bar goes (#35 item 7)
+        self._course_run.open(self._session, name, exercise - 1)
+        self._lesson = self._course_run
         self.lesson_state = self._lesson.state()
         return self.lesson_state
+
+    def _close_modes(self) -> None:
+        """Close the lesson's panel and the puzzle's bar (a mode opening replaces them)."""
+        if self._puzzle is not None:
+            self._puzzles_solved = self._puzzle.solved
+        self._puzzle = None
+        self._lesson = None
+        self.lesson_state = {}
 
     def _judge_lesson(self) -> None:
         if self._lesson is not None:
@@ -322,7 +335,8 @@ class CernunosWidget(anywidget.AnyWidget):
     def puzzle(self, which: object = 0, puzzles: list | None = None) -> dict:
         """Puzzle mode (docs/puzzles.md): set up puzzle ``which`` (a :class:`.Puzzle`, its
         index or its id) of ``puzzles`` (default the committed set); the page then judges
-        each try through this kernel.  Returns the puzzle state (:attr:`puzzle_state`)."""
+        each try through this kernel; a lesson open closes (one mode at a time).  Returns the
+        puzzle state (:attr:`puzzle_state`)."""
         from ..puzzles import Puzzle, get, load
         from ..puzzles.play import PuzzleRun
 
@@ -332,7 +346,8 @@ class CernunosWidget(anywidget.AnyWidget):
                 puzzles = [which]  # a puzzle of another set: alone
         puzzles = list(puzzles)
         chosen = get(which, puzzles)
-        run = PuzzleRun(puzzles, solved=self._puzzle.solved if self._puzzle else 0)
+        self._close_modes()  # one mode at a time: the lesson's panel goes (#35 item 7)
+        run = PuzzleRun(puzzles, solved=self._puzzles_solved)
         run.go_to(puzzles.index(chosen))
         self._start_puzzle(run)
         return self.puzzle_state
@@ -390,7 +405,11 @@ class CernunosWidget(anywidget.AnyWidget):
             "zones": self.zones,
             "motion": self.motion,
             # a lesson's page: the course and where it stands (js/course.js plays it)
-            **({"course": self.course, "lesson_state": self.lesson_state} if self.course else {}),
+            **(
+                {"course": self.course, "lesson_state": self.lesson_state}
+                if self._lesson is not None
+                else {}
+            ),
         }
 
     # ------------------------------------------------------------------ state and patches

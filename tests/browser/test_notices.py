@@ -48,3 +48,26 @@ def test_notices_about_a_position_clear_when_python_moves_the_board(lab):
     expect(message).to_have_text("")
     expect(command).to_have_text("")
     assert nb.kernel_state(2)["cpn"] == root.get_attribute("data-cpn")
+
+
+def test_opening_a_mode_closes_the_previous_ones_panel(lab):
+    nb = lab(
+        "from cernunos_widget import CernunosWidget\nw = CernunosWidget()\nw.lesson('placing')",
+        "import json\nprint(json.dumps({'lesson': w.lesson_state, 'puzzle': w.puzzle_state}))",
+        "w.puzzle(0)",
+        "w.lesson('placing')",
+    )
+    page, root = nb.page, nb.widget()
+    lesson_panel = page.locator("[data-role=lesson]")
+    puzzle_bar = page.locator("[data-role=puzzle]")
+    expect(lesson_panel).to_be_visible()
+    nb.run(3)
+    expect(root).to_have_attribute("data-cpn", load_puzzles()[0].cpn)
+    expect(puzzle_bar).to_be_visible()
+    expect(lesson_panel).to_be_hidden()  # its Next would have thrown the puzzle away
+    assert nb.kernel_state(2)["lesson"] == {}
+    nb.run(4)
+    expect(root).to_have_attribute("data-cpn", lesson("placing").exercises[0].cpn)
+    expect(lesson_panel).to_be_visible()
+    expect(puzzle_bar).to_be_hidden()
+    assert nb.kernel_state(2)["puzzle"] is None

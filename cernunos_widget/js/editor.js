@@ -46,7 +46,7 @@ export function writeCpn(ed) {
 }
 
 export function createEditor(ctx) {
-  const { model, local, request, say } = ctx;
+  const { model, local, request } = ctx;
   const ed = { stacks: {}, side: "g", phase: "2", burned: ["0", "0"], tool: "T", from: null };
   let checks = 0; // only the latest check's answer is shown
   const el = h("div", { class: "cw-editor", "data-role": "editor", hidden: "" });
@@ -233,7 +233,7 @@ export function createEditor(ctx) {
       request({ type: "load_cgn", text }, (msg) => {
         gameStatus.textContent = "";
         local.setup = false;
-        say(`${file.name}: ${msg.value}`); // about the game just opened
+        ctx.say(`${file.name}: ${msg.value}`); // about the game just opened
       }, (msg) => { gameStatus.textContent = t("editor.not_opened", { name: file.name, why: msg.message }); });
     }, (error) => { gameStatus.textContent = t("editor.unreadable", { name: file.name, error: String(error) }); });
   });

@@ -199,6 +199,7 @@ function renderBoard({ model, el }, rebuild) {
   const hint = createHint(ctx); // a static page's exact endgame search (hint.js)
   const offline = createOffline(ctx, root);
   const panels = FEATURES.map((feature) => feature.panel(ctx)); // the lessons', the puzzles' (features.js)
+  for (const panel of panels) panel.el.classList.add("cw-feature"); // shown in presentation mode too
   const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
   header.append(rules, prompt, message);

@@ -179,7 +179,7 @@ function renderBoard({ model, el }, rebuild) {
     update();
   }
 
-  const ctx = { model, local, request, say, positionOf: (id) => positionOf(storeOf(model), id) };
+  const ctx = { model, local, request, say, play: (text) => play(text), positionOf: (id) => positionOf(storeOf(model), id) };
   const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true", role: "region", "aria-label": t("board.label") });
   const prompt = h("span", { class: "cw-prompt", "data-role": "prompt" });
   const message = h("span", { class: "cw-message", "data-role": "message", role: "status", "aria-live": "polite" });

@@ -66,6 +66,10 @@ class PuzzleRun:
                 return None
         raise PuzzleError(f"{decision} has no stored refutation in puzzle {self.puzzle.id}")
 
+    def catalogue(self) -> list[dict]:
+        """The set as the page's puzzle picker lists it: each puzzle's id, rating, themes."""
+        return [{"id": p.id, "rating": p.rating, "themes": list(p.themes)} for p in self.puzzles]
+
     def go_to(self, index: int) -> Puzzle:
         """Start puzzle ``index`` of the set (wrapping around) from its first step."""
         self.index = index % len(self.puzzles)
@@ -86,6 +90,7 @@ class PuzzleRun:
             "node": self.node,
             "status": "solved" if self.done else "playing",
             "tried": self.tried,
+            "solved_ids": list(self.solved_ids),  # the picker's "solved or not"
         }
         if whole_set:
             out["set"] = [p.to_dict() for p in self.puzzles]

@@ -72,6 +72,9 @@ class CernunosWidget(anywidget.AnyWidget):
     # where the course stands (lesson, exercise, verdict, progress). Empty: no lesson.
     course = traitlets.List().tag(sync=True)
     lesson_state = traitlets.Dict().tag(sync=True)
+    # Puzzle mode (w.puzzle()): the set as the puzzle picker lists it (id, rating, themes),
+    # sent once a set; where the run stands rides in the tree's ``puzzle`` key.
+    puzzle_list = traitlets.List().tag(sync=True)
 
     def __init__(
         self,
@@ -101,6 +104,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._lesson: LessonRun | None = None  # the lesson open on the board
         self._course_run: LessonRun | None = None  # the course's progress, once a lesson opened
         self._puzzles_solved = 0  # puzzles solved on this board, kept across modes
+        self._puzzles_solved_ids: list[str] = []
         super().__init__(overlay=overlay, language=language, zones=page.zones(game.rules), **kwargs)
         self.tree = self._full_state()
         self._follow()
@@ -213,6 +217,7 @@ class CernunosWidget(anywidget.AnyWidget):
         """Close the lesson's panel and the puzzle's bar (a mode opening replaces them)."""
         if self._puzzle is not None:
             self._puzzles_solved = self._puzzle.solved
+            self._puzzles_solved_ids = list(self._puzzle.solved_ids)
         self._puzzle = None
         self._lesson = None
         self.lesson_state = {}
@@ -347,8 +352,13 @@ class CernunosWidget(anywidget.AnyWidget):
         puzzles = list(puzzles)
         chosen = get(which, puzzles)
         self._close_modes()  # one mode at a time: the lesson's panel goes (#35 item 7)
-        run = PuzzleRun(puzzles, solved=self._puzzles_solved)
+        run = PuzzleRun(
+            puzzles, solved=self._puzzles_solved, solved_ids=list(self._puzzles_solved_ids)
+        )
         run.go_to(puzzles.index(chosen))
+        listed = run.catalogue()
+        if self.puzzle_list != listed:
+            self.puzzle_list = listed
         self._start_puzzle(run)
         return self.puzzle_state
 
@@ -640,6 +650,12 @@ class CernunosWidget(anywidget.AnyWidget):
             return self._start_puzzle(run)
         if r.fields["action"] == "again":
             run.go_to(run.index)
+            return self._start_puzzle(run)
+        if r.fields["action"] == "open":  # the puzzle picker's choice
+            index, count = r.fields["index"], len(run.puzzles)
+            if index >= count:
+                raise refusal(RequestError, "refusal.puzzle_index", index=index + 1, count=count)
+            run.go_to(index)
             return self._start_puzzle(run)
         s = self._session
         start = s.resolve(run.node)

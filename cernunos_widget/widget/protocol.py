@@ -161,7 +161,11 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "load_cgn": {"text": _text(MAX_CGN_TEXT, blank=False), "index": _int(0)},
     "ping": {},
     "annotate": {"node": _NODE, "glyph": _text(8)},
-    "puzzle": {"action": _choice("try", "next", "again"), "decision": _text(MAX_DECISION_TEXT)},
+    "puzzle": {  # the puzzle bar; "open": the picker's puzzle ``index`` of the set
+        "action": _choice("try", "next", "again", "open"),
+        "decision": _text(MAX_DECISION_TEXT),
+        "index": _int(0, 100_000),
+    },
     # the lessons (session/lesson.py): open, next, retry
     "lesson": {"action": _text(10, blank=False), "lesson": _text(40), "exercise": _int(0, 63)},
 }
@@ -170,7 +174,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
     "load_cgn": {"index": 0},
     "line": {"node": None},  # null: a line of the latest analysis (``analysis``)
-    "puzzle": {"decision": ""},
+    "puzzle": {"decision": "", "index": 0},
     "lesson": {"lesson": "", "exercise": 0},
 }
 

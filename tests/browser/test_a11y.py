@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 from browser.clicks import final_click, live_preview
 from browser.test_puzzles import chosen, solve_by_clicks
 from cernunos_widget import CernunosWidget, puzzles_html
+from cernunos_widget.puzzles import load as load_puzzles
 from cernunos_widget.widget.static import course_html
 
 AXE_PACKAGE = "axe-core@4"
@@ -159,7 +160,7 @@ def course_page(page, tmp_path) -> None:
 
 def puzzle_page(page, tmp_path) -> None:
     puzzle = chosen()
-    puzzles_html(tmp_path / "puzzles.html", [puzzle])
+    puzzles_html(tmp_path / "puzzles.html", [puzzle, *load_puzzles()[:3]])  # with the picker
     page.goto((tmp_path / "puzzles.html").as_uri())
     solve_by_clicks(page, puzzle)
     page.locator(".cw-root").focus()

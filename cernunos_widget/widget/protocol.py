@@ -46,6 +46,8 @@ from typing import Any
 from ..engine import CernunosError
 from ..session.delta import apply_delta, compose
 from ..session.gamefiles import PAGE_CGN_CHARS
+from ..session.study import ACTIONS as STUDY_ACTIONS
+from ..study.model import MAX_TITLE
 
 MAX_TEXT = 100_000  # characters in a comment
 MAX_DECISION_TEXT = 2_000  # characters of decision text in one request
@@ -133,6 +135,11 @@ def _threads(name: str, value: Any) -> int | None:
     return None if value is None else _int(1, MAX_THREADS)(name, value)
 
 
+def _optional(check: Callable[[str, Any], Any]) -> Callable[[str, Any], Any]:
+    """``check``, or null."""
+    return lambda name, value: None if value is None else check(name, value)
+
+
 _NODE = _int(0)
 _DECISION = _text(MAX_DECISION_TEXT, blank=False)
 
@@ -168,6 +175,13 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     },
     # the lessons (session/lesson.py): open, next, retry
     "lesson": {"action": _text(10, blank=False), "lesson": _text(40), "exercise": _int(0, 63)},
+    # a study (session/study.py): its chapters, the gamebook, the author's settings
+    "study": {
+        "action": _choice(*STUDY_ACTIONS, "edit"), "chapter": _int(0),
+        "decision": _text(MAX_DECISION_TEXT), "node": _optional(_NODE),
+        "title": _optional(_text(MAX_TITLE)), "mode": _optional(_text(20)),
+        "student": _optional(_text(10)),
+    },
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3, "depth": None},
@@ -176,6 +190,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "line": {"node": None},  # null: a line of the latest analysis (``analysis``)
     "puzzle": {"decision": "", "index": 0},
     "lesson": {"lesson": "", "exercise": 0},
+    "study": {
+        "chapter": 0, "decision": "", "node": None, "title": None, "mode": None, "student": None,
+    },
 }
 
 

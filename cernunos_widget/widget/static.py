@@ -10,12 +10,14 @@ page only walks the stored tree (``"playable": false``).
 :func:`to_html` takes a session or a game (what each node shows is computed by
 :mod:`.session.page`, no widget needed); :meth:`.CernunosWidget.to_html` passes its own
 exported state (:meth:`.CernunosWidget.state_for_export`), so this module does not import
-the widget. :func:`boards_html` puts several boards on one page, sharing one copy of the code.
+the widget. :func:`boards_html` puts several boards on one page, sharing one copy of the code;
+:func:`course_html` and :func:`study_html` make the pages of the lessons and of a study.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from html import escape
 from pathlib import Path
@@ -27,6 +29,8 @@ from ..record.tree import Game
 from ..session.core import Session
 from ..session.lesson import LessonRun
 from ..session.page import export_state
+from ..session.study import StudyRun, load_study, study_data
+from ..study import Study
 from .assets import page_css, render_script
 from .htmlsafe import escape_script_json
 
@@ -74,13 +78,16 @@ def board_html(state: dict, playable: bool = True) -> str:
 
 def page_needs(boards: Sequence[dict]) -> tuple[list[str], list[str]]:
     """The features (:data:`.assets.FEATURES`) and languages the page of ``boards`` needs:
-    the lessons where a board has a course (and then every language: its panel switches),
-    the puzzles where a board is in a puzzle, and each board's language."""
+    the lessons where a board has a course, the studies where a board shows a study (and
+    then every language: their panels switch), the puzzles where a board is in a puzzle,
+    and each board's language."""
     lessons = any(state.get("course") for state in boards)
     puzzles = any((state.get("tree") or {}).get("puzzle") for state in boards)
-    features = ["lessons"] * lessons + ["puzzles"] * puzzles
+    studies = any(state.get("study_data") for state in boards)
+    features = ["lessons"] * lessons + ["puzzles"] * puzzles + ["studies"] * studies
     spoken = {((state.get("tree") or {}).get("settings") or {}).get("language") for state in boards}
-    languages = list(LANGUAGES) if lessons else [lang for lang in LANGUAGES if lang in spoken]
+    switch = lessons or studies
+    languages = list(LANGUAGES) if switch else [lang for lang in LANGUAGES if lang in spoken]
     return features, languages
 
 
@@ -167,6 +174,40 @@ def course_state(language: str = "en", lesson: str | None = None) -> dict:
     session = Session(Game(), language)  # the board speaks the lessons' language too
     run.open(session, run.lessons[0].name if lesson is None else lesson, 0)
     return {**export_state(session), "course": run.course(), "lesson_state": run.state()}
+
+
+def study_html(
+    study: Study | str | os.PathLike,
+    path: str | Path | None = None,
+    *,
+    language: str = "en",
+    chapter: int = 0,
+    title: str | None = None,
+) -> str:
+    """A page that plays every chapter of ``study`` (a :class:`.study.Study`, a ``.cgn``
+    path or a study's text) without a kernel, from ``chapter`` (0-based), in ``language``
+    ("en" or "fr", switchable in the page): the study panel, each chapter in its mode, an
+    interactive chapter's tries judged by the page's mirror of the gamebook
+    (js/studyplay.js). The reader's progress stays in the page (its browser storage where
+    it may be used); nothing is sent anywhere. Written to ``path`` too when given."""
+    state = study_state(study, language, chapter)
+    first = state["study_data"]["chapters"][0]["title"]
+    return save_page(state, path, title or first or "Cernunos: study")
+
+
+def study_state(
+    study: Study | str | os.PathLike, language: str = "en", chapter: int = 0
+) -> dict:
+    """The state of a board showing ``study`` at ``chapter``, in ``language``, with each
+    chapter's tree (what :func:`study_html` draws, and a site's embed)."""
+    session = Session(Game(), check_language(language))
+    run = StudyRun(load_study(study))
+    run.open(session, chapter)
+    return {
+        **export_state(session),
+        "study_data": study_data(run, trees=True),
+        "study_state": run.state(session),
+    }
 
 
 def _session(source: Session | Game, language: str | None = None) -> Session:

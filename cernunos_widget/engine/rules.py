@@ -145,18 +145,20 @@ class Rules:
     def tokens_per_player(self) -> int:
         return sum(self.counts)
 
-    def describe(self) -> str:
-        """In words, for people (the widget's label, ``cernunos show``)."""
+    def describe(self, language: str = "en") -> str:
+        """In words, for people (the widget's label, ``cernunos show``), in ``language``."""
+        from ..i18n import text
+
         if self.is_standard:
-            return "standard rules"
+            return text("rules.standard", language)
         parts = []
         if self.wolf_steps == 1:
-            parts.append("Wolf reaches 1 step")
+            parts.append(text("rules.wolf_1", language))
         if self.power_all:
-            parts.append("power counts every own token below")
+            parts.append(text("rules.power_all", language))
         if self.counts != KIND_COUNTS:
-            parts.append("tokens " + _counts_text(self.counts))
-        return "variant: " + "; ".join(parts)
+            parts.append(text("rules.counts", language, counts=_counts_text(self.counts)))
+        return text("rules.variant", language, parts="; ".join(parts))
 
 
 def _counts_text(counts: tuple[int, ...]) -> str:

@@ -36,6 +36,7 @@ import { createExplorer } from "./explorer.js";
 import { createHint } from "./hint.js";
 import { FEATURES } from "./features.js";
 import { createOffline, staticNote } from "./offline.js";
+import { CernunosError, Rules } from "./rules/index.js";
 
 const PING_TIMEOUT_MS = 4000;
 const WALKING = ["goto", "overlay", "language"]; // what a walk-only page answers itself
@@ -60,6 +61,17 @@ function patchParts(patch) {
     for (const name of PATCH_PARTS[key]) names.add(name);
   }
   return names.size ? [...names] : null;
+}
+
+// A variant's rules in words (the badge's tooltip), from the rules' text: in the board's
+// language whoever set it (the kernel, or a static page switching language itself)
+function variantWords(text, lang) {
+  try {
+    return Rules.parse(text).describe(lang);
+  } catch (error) {
+    if (error instanceof CernunosError) return text; // rules the mirror does not know
+    throw error;
+  }
 }
 
 function kernelState(model) {
@@ -452,7 +464,7 @@ function renderBoard({ model, el }, rebuild) {
     rules.hidden = variant === "standard";
     const label = t("board.variant", { rules: variant.replaceAll("+", " + ") });
     if (rules.textContent !== label) rules.textContent = label;
-    setAttr(rules, "title", (store.settings || {}).rules_text || "");
+    setAttr(rules, "title", variantWords(variant, builtLanguage)); // the board's language (#35 item 8)
     setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));
     prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}${v.result_text ? ` cw-banner cw-won-${v.result.split(" ")[0]}` : ""}`;
     if (message.textContent !== local.message) message.textContent = local.message;

@@ -55,7 +55,7 @@ function correctPlays(puzzle, step) {
  */
 export function answerPuzzle(store, request, ops) {
   const state = store.puzzle;
-  if (!state || !state.puzzle) throw new PuzzleError("no puzzle on this board");
+  if (!state || !state.puzzle) throw refusal(PuzzleError, "refusal.no_puzzle");
   if (request.action === "next" || request.action === "again" || request.action === "open") {
     const set = state.set || [state.puzzle];
     const index = { next: (state.index + 1) % set.length, again: state.index, open: request.index || 0 }[request.action];
@@ -67,7 +67,7 @@ export function answerPuzzle(store, request, ops) {
   }
   if (request.action !== "try") throw new PuzzleError(`action must be one of 'try', 'next', 'again', 'open', not ${String(request.action).slice(0, 40)}`);
   const { puzzle, step } = state;
-  if (state.status === "solved") throw new PuzzleError("this puzzle is solved: take the next one");
+  if (state.status === "solved") throw refusal(PuzzleError, "refusal.puzzle_solved");
   const code = ops.position(state.node).codeOf(request.decision); // the engine's refusal if illegal
   const expected = puzzle.steps[step];
   if (code === textToCode(expected.play)) {
@@ -87,7 +87,7 @@ export function answerPuzzle(store, request, ops) {
       return { gen: store.gen, current: state.node, puzzle: { ...state, tried } };
     }
   }
-  throw new PuzzleError(`${request.decision} has no stored refutation in puzzle ${puzzle.id}`);
+  throw refusal(PuzzleError, "refusal.no_refutation", { decision: request.decision, id: puzzle.id });
 }
 
 const BANDS = [[0, 999], [1000, 1399], [1400, 1799], [1800, null]]; // the picker's ratings

@@ -21,7 +21,7 @@ import traitlets
 
 from ..engine import CernunosError, Position, Rules
 from ..engine.icons import COLORS, ICONS
-from ..i18n import check_language, refusal
+from ..i18n import check_language, message, refusal
 from ..record.tree import Game, GameNode
 from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
@@ -627,7 +627,8 @@ class CernunosWidget(anywidget.AnyWidget):
                 reply.update(ok=False, message=error.text(self.language))
             except Exception as error:  # noqa: BLE001 - a bug: logged, the page gets a line
                 _log.exception("cernunos widget: request failed")
-                reply.update(ok=False, message=f"internal error: {type(error).__name__}")
+                words = message("refusal.internal", error=type(error).__name__)
+                reply.update(ok=False, message=words.text(self.language))
             patch, self._collect, self._collect_thread = self._collect, None, None
             if not reply["ok"]:
                 self.message = reply["message"]
@@ -670,7 +671,7 @@ class CernunosWidget(anywidget.AnyWidget):
 
         run, action = self._lesson, r.fields["action"]
         if run is None:
-            raise RequestError("no lesson on this board: w.lesson(name) starts one")
+            raise refusal(RequestError, "lesson.error.none")
         if action == "open":
             run.open(self._session, r.fields["lesson"], r.fields["exercise"])
         elif action == "next":
@@ -678,7 +679,7 @@ class CernunosWidget(anywidget.AnyWidget):
         elif action == "retry":
             run.retry(self._session)
         else:
-            raise LessonError(f"unknown lesson action {action!r}: open, next or retry")
+            raise refusal(LessonError, "lesson.error.action", action=repr(action)[:40])
         self.lesson_state = run.state()
 
     def _do_goto(self, r: Request) -> None:
@@ -757,7 +758,7 @@ class CernunosWidget(anywidget.AnyWidget):
         replies; a wrong one gets its proven refutation), or take the next puzzle."""
         run = self._puzzle
         if run is None:
-            raise RequestError("no puzzle on this board: w.puzzle() starts one")
+            raise refusal(RequestError, "refusal.no_puzzle")
         if r.fields["action"] == "next":
             run.go_to(run.index + 1)
             return self._start_puzzle(run)

@@ -26,6 +26,7 @@ from ..record.tree import Game, GameNode
 from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
 from ..session.lesson import LessonRun
+from ..session.packed import pack_state
 from ..session.study import StudyRun, load_study, study_data
 from ..session.view import KIND_NAMES
 from .assets import css, esm
@@ -543,7 +544,7 @@ class CernunosWidget(anywidget.AnyWidget):
         if self._collect is not None and self._collect_thread == threading.get_ident():
             merge(self._collect, patch)
         else:
-            self.send({"patch": patch})
+            self.send({"patch": _wire(patch)})
 
     @traitlets.validate("engine")
     def _valid_engine(self, proposal) -> str:
@@ -592,17 +593,22 @@ class CernunosWidget(anywidget.AnyWidget):
                 self._emit({"gen": self._session.generation, "settings": self._settings()})
 
     def flush(self) -> None:
-        """Write the whole tree to the ``tree`` trait if it changed (end of a cell)."""
+        """Write the whole tree to the ``tree`` trait if it changed (end of a cell); the
+        session is held while the state is taken, not while it is packed and sent."""
         if self._dirty:
             with self._session.lock:
                 self._dirty = False
-                self.tree = self._full_state()
+                state = self._full_state()
+            self.tree = state
 
     def get_state(self, key=None, drop_defaults=False):  # noqa: D401 - ipywidgets' hook
-        """The synced state; a page that asks for it gets the tree as it is now."""
+        """The synced state; a page that asks for it gets the tree as it is now (the
+        ``tree`` trait unless a change came since), its records packed."""
         state = super().get_state(key, drop_defaults)
         if "tree" in state:
-            state["tree"] = self._full_state()
+            with self._session.lock:
+                tree = self._full_state() if self._dirty else self.tree
+            state["tree"] = pack_state(tree)
         return state
 
     # ------------------------------------------------------------------ the page's requests
@@ -633,7 +639,7 @@ class CernunosWidget(anywidget.AnyWidget):
             if not reply["ok"]:
                 self.message = reply["message"]
             if patch:
-                reply["patch"] = patch
+                reply["patch"] = _wire(patch)
             self.send(reply)
 
     def _do_play(self, r: Request) -> None:
@@ -786,6 +792,11 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def _do_annotate(self, r: Request) -> None:
         self._session.annotate(r.fields["glyph"], r.fields["node"])
+
+
+def _wire(patch: dict) -> dict:
+    """A patch as the page gets it: a full state's records packed (:mod:`..session.packed`)."""
+    return pack_state(patch) if patch.get("reset") else patch
 
 
 _HANDLERS = {

@@ -16,7 +16,8 @@ A patch merges into the page's store::
 
 A node's record (tree links, comment, mark) is small and resent when it changes; its view
 (what the board shows, computed by the engine) is sent once, when the node is created.  The
-full state (the ``tree`` trait, and a patch with ``"reset": true``) has the same shape.
+full state (the ``tree`` trait, and a patch with ``"reset": true``) has the same shape, but
+its records come packed, as ``"packed"`` instead of ``"nodes"`` (:mod:`..session.packed`).
 ``explorer`` (only once ``w.explorer`` is set; null when unset) is the opening explorer's
 entries for the current node (:mod:`.explorer`), resent with every change of ``current``.
 ``analyses`` holds the analyses the session remembers (:mod:`..session.analyses`), by node

@@ -28,6 +28,7 @@ from ..record.destination import destination, replacing, stream
 from ..record.tree import Game
 from ..session.core import Session
 from ..session.lesson import LessonRun
+from ..session.packed import pack_state
 from ..session.page import export_state
 from ..session.study import StudyRun, load_study, study_data
 from ..study import Study
@@ -69,7 +70,7 @@ def board_html(state: dict, playable: bool = True) -> str:
     """One board's state and the element it is drawn in (for :func:`page_html`'s body)."""
     # the hover zones are left to the page's rules mirror (js/derive.js zonesOf): 12 KB a board
     state = {k: v for k, v in state.items() if k != "zones"}
-    state.update(static=True, playable=playable)
+    state.update(static=True, playable=playable, tree=pack_state(state["tree"]))
     return (
         f'<script type="application/json" data-cernunos-board>{script_json(state)}</script>\n'
         '<div class="cernunos-board"></div>\n'

@@ -10,7 +10,8 @@
 import { judgeDecisions } from "./goals.js";
 import { rootId } from "./store.js";
 import { SessionError } from "./local.js";
-import { pyRepr, refusal } from "./rules/index.js";
+import { CernunosError, pyRepr, refusal } from "./rules/index.js";
+import { languageOf } from "./derive.js";
 
 
 /** The lessons' state as session/lesson.py's state(): a fresh copy with `changes`. */
@@ -99,8 +100,8 @@ export function createCourseSession(local, model) {
       try {
         return lessonRequest(store, request);
       } catch (error) {
-        if (!(error instanceof SessionError)) throw error;
-        return { reply: request.id, ok: false, message: error.message };
+        if (!(error instanceof CernunosError)) throw error;
+        return { reply: request.id, ok: false, message: error.text(languageOf(store)) };
       }
     }
     const reply = local.answer(store, request);

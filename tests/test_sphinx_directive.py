@@ -92,6 +92,21 @@ def test_the_page_code_comes_once_a_page_and_only_on_pages_with_boards(tmp_path)
     assert "/* Cernunos board." not in html["other.rst"]
 
 
+def test_a_pages_code_carries_what_its_boards_need_only(tmp_path):
+    """One path with the static pages (issue #34 item 4): a page of game boards has neither
+    the lessons' nor the puzzles' code, nor French; a page of puzzles has the puzzles'."""
+    pages = {
+        "index.rst": rst("B@b2") + "\n.. toctree::\n\n   other\n",
+        "other.rst": puzzles_rst(":count: 2"),
+    }
+    html, warnings = build(tmp_path, pages)
+    assert warnings == ""
+    for absent in ("createLesson", "createPuzzle", '"fr":{'):
+        assert absent not in html["index.rst"], absent
+    assert "createPuzzle" in html["other.rst"] and "createLesson" not in html["other.rst"]
+    assert html["other.rst"].count("const { render } =") == 1
+
+
 @pytest.mark.parametrize(
     ("body", "line", "reason"),
     [

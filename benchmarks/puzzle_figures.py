@@ -11,7 +11,7 @@ import sys
 from collections import Counter
 
 from cernunos_widget import puzzles
-from cernunos_widget.puzzles.mine import read_log
+from cernunos_widget.puzzles.log import read_log
 
 
 def spread(counter: Counter) -> str:

@@ -421,18 +421,30 @@ def _add_batch_commands(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=_cmd_analyse_games)
 
 
+GENERATE_SECONDS = 20.0  # puzzles generate: seconds per proof unless --time or --nodes
+
+
 def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
     from .puzzles import candidates, mine
-    from .puzzles.sources import file_games, parse_tokens, selfplay_games
+    from .puzzles.sources import built, file_games, parse_tokens, selfplay_games
+    from .puzzles.store import check_destination, write
     from .solver import InvalidLimitError, Limit
+    from .tools.executors import check_workers
 
     try:
-        limit = Limit(time=args.time)
+        if args.nodes is not None:
+            limit = Limit(nodes=args.nodes)
+        else:
+            limit = Limit(time=GENERATE_SECONDS if args.time is None else args.time)
     except InvalidLimitError as e:
         raise _BadInput(str(e)) from None
     if (args.file is None) == (args.selfplay is None):
         raise _BadInput("give the games: a .cgn FILE or --selfplay N (one of them)")
     tokens = parse_tokens(args.tokens)
+    if args.scheduler is None:
+        check_workers(args.workers)
+    if args.out is not None:
+        check_destination(args.out)  # before any proof
     if args.file is not None:
         games = file_games(args.file)
     else:
@@ -446,11 +458,24 @@ def _cmd_puzzles_generate(args: argparse.Namespace) -> int:
             flush=True,
         )
 
-    report = mine(candidates(games, tokens), args.log, limit, wanted=args.wanted, on_found=found)
+    report = mine(
+        candidates(games, tokens),
+        args.log,
+        limit,
+        wanted=args.wanted,
+        on_found=found,
+        workers=args.workers,
+        scheduler=args.scheduler,
+        progress=True,
+    )
     print(
         f"{report.found} puzzles in {report.tried} positions tried ({report.skipped} already "
         f"in {args.log}), {report.seconds:.0f} s"
     )
+    if args.out is not None:
+        puzzles = built([args.log])
+        write(puzzles, args.out)
+        print(f"{len(puzzles)} puzzles written to {args.out}")
     return EXIT_OK
 
 
@@ -526,14 +551,29 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
         metavar="LOW-HIGH",
         help="tokens left in both reserves (default 6-14)",
     )
-    p.add_argument(
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument(
         "--time",
         type=float,
-        default=20.0,
+        default=None,
         metavar="S",
         help="seconds per proof before a position is given up (default 20)",
     )
+    limit.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="decisions searched per proof instead (reproducible whatever the machine's load)",
+    )
     p.add_argument("--wanted", type=int, default=None, metavar="N", help="stop after N puzzles")
+    _add_where(p)
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE.json",
+        help="also write the log's puzzles as a puzzle file at the end (as build does)",
+    )
     p.set_defaults(run=_cmd_puzzles_generate)
     p = inner.add_parser("build", help="write the puzzles of mining logs as a puzzle file")
     p.add_argument("logs", nargs="+", metavar="LOG.jsonl")

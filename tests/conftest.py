@@ -10,12 +10,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 import pytest  # noqa: E402
 
 # Under pytest-xdist (pyproject: ``-n auto --dist loadgroup``) the tests that use one of these
-# session fixtures run in one worker, so it is set up once: one JupyterLab and one Notebook 7
-# server, one site build. axe_js installs into a shared cache folder (not the worker's tmp):
-# its tests join test_a11y's JupyterLab ones, so two workers never install it at once.
+# session fixtures run in one worker, so it is set up once: one Notebook 7 server, one site
+# build. The JupyterLab tests are not grouped: each worker starts its own JupyterLab (they
+# were the suite's longest run in one worker, issue #35 item 4).
 SHARED_FIXTURE_GROUPS = {
-    "jupyter_lab": "jupyterlab",
-    "axe_js": "jupyterlab",
     "notebook7_server": "notebook7",
     "built_site": "site",
 }

@@ -11,6 +11,7 @@ import json
 
 from cernunos_widget.engine import Position
 from cernunos_widget.session.delta import apply_delta
+from cernunos_widget.session.packed import unpack_nodes
 from cernunos_widget.session.view import build_view
 from cernunos_widget.widget.adapter import CernunosWidget
 
@@ -34,6 +35,19 @@ def view_of(store: dict, node_id: int | str) -> dict:
     return json.loads(json.dumps(build_view(position, events)))
 
 
+def unpacked(nodes: dict) -> dict:
+    """store.js's unpackNodes, in Python: the records by id as text (as after JSON)."""
+    return json.loads(json.dumps(unpack_nodes(nodes)))
+
+
+def store_of(tree: dict) -> dict:
+    """store.js's storeOf: the ``tree`` trait as the page gets it (JSON), unpacked."""
+    store = json.loads(json.dumps(tree))
+    if "packed" in store:
+        store["nodes"] = unpacked(store.pop("packed"))
+    return store
+
+
 def apply_patch(store: dict, patch: dict) -> None:
     """widget.js's applyPatch, in Python (keys become strings, as after JSON)."""
     patch = json.loads(json.dumps(patch))
@@ -45,6 +59,8 @@ def apply_patch(store: dict, patch: dict) -> None:
     for key, value in patch.items():
         if key in ("nodes", "views"):
             store[key].update(value)
+        elif key == "packed":  # a full state's records (session/packed.py)
+            store["nodes"].update(unpacked(value))
         elif key == "settings":
             store["settings"] = {**store.get("settings", {}), **value}
         elif key == "analyses":  # a remembered analysis each, null: forgotten
@@ -72,7 +88,7 @@ class Page:
 
     def __init__(self, widget: CernunosWidget) -> None:
         self.widget = widget
-        self.store = json.loads(json.dumps(widget.tree))
+        self.store = store_of(widget.get_state("tree")["tree"])
         self.sent: list[dict] = []  # every kernel -> page message, in order
         self._next = 0
         widget.send = self._receive  # the comm is not open outside a notebook

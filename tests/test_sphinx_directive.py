@@ -60,7 +60,7 @@ def test_a_game_text_in_rst_opens_at_start_with_its_options(tmp_path):
     (state,) = states(html["index.rst"])
     game = Game.parse(GAME)
     assert state["tree"]["current"] == game.mainline()[1].id  # after B@b2 B@b3
-    assert len(state["tree"]["nodes"]) == len(game.nodes())  # the variation came along
+    assert len(state["tree"]["packed"]["ids"]) == len(game.nodes())  # the variation came along
     assert state["static"] is True and state["playable"] is False
     assert state["tree"]["settings"]["overlay"] is True
     assert '<div class="cernunos-site-board" style="max-width: 420px">' in html["index.rst"]

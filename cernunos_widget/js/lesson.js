@@ -124,4 +124,6 @@ export function createLesson(ctx) {
 
 /** The lessons as a board's feature (features.js): the panel, and the page's own session
  * wrapped to answer `lesson` requests and judge each try (course.js). */
-export const LESSONS = Object.freeze({ panel: createLesson, session: createCourseSession });
+export const LESSONS = Object.freeze({
+  panel: createLesson, session: createCourseSession, traits: Object.freeze(["lesson_state", "course"]),
+});

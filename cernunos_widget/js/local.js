@@ -262,7 +262,26 @@ export function createLocalSession(requests = {}) {
     return reply;
   }
 
-  return { answer, positionOf: (store, id) => positionOf(store, id), stepOf: (store, id) => stepOf(store, id) };
+  /** A reset patch putting `tree` ({nodes, views, start, headers}: a chapter's, a study page's
+   * data) on the board, standing at its main line's end, as the kernel's replace_game; `next`
+   * is the id its next new node gets (the kernel's game.next_id). */
+  function load(store, tree, next) {
+    const nodes = structuredClone(tree.nodes);
+    let end = Object.values(nodes).find((n) => n.parent === -1);
+    while (end.children.length) end = nodes[end.children[0]];
+    highest = next - 1;
+    return {
+      reset: true, gen: (store.gen || 0) + 1, nodes, views: structuredClone(tree.views || {}), current: end.id,
+      analysis: {}, analyses: {}, review: {}, settings: store.settings || {}, start: tree.start, headers: { ...(tree.headers || {}) },
+    };
+  }
+
+  /** The id the next new node of the store's game gets. */
+  function nextId(store) {
+    return Math.max(highest, ...Object.keys(store.nodes).map(Number)) + 1;
+  }
+
+  return { answer, load, nextId, positionOf: (store, id) => positionOf(store, id), stepOf: (store, id) => stepOf(store, id) };
 }
 
 // protocol.py's checks of what the page typed: text, at most so long, not blank (but a comment)

@@ -4,8 +4,41 @@ import { forget } from "./derive.js";
 
 export function storeOf(model) {
   const tree = model.get("tree");
+  if (tree.packed) {
+    tree.nodes = unpackNodes(tree.packed);
+    delete tree.packed;
+  }
   if (!tree.nodes) Object.assign(tree, { nodes: {}, views: {}, current: 0, gen: 0 });
   return tree;
+}
+
+// A whole tree's records as the kernel packs them (cernunos_widget/session/packed.py):
+// columns, depth first, each node's children in order, so `children` and `ply` come from
+// `parents`; the move records of every node but the root; `extra` the fields not at their
+// default. Gives back exactly the records the kernel holds, by id.
+export function unpackNodes(packed) {
+  const { ids, parents, decisions, moves, extra } = packed;
+  const nodes = {};
+  ids.forEach((id, i) => {
+    const parent = parents[i];
+    const node = {
+      id, parent, decision: decisions[i], children: [],
+      comment: "", mark: "", mark_text: "", glyph: "", ply: 0, move: null,
+    };
+    if (parent !== -1) {
+      const above = nodes[parent];
+      above.children.push(id);
+      node.ply = above.ply + 1;
+      const at = i - 1; // the root has no move record
+      node.move = {
+        turn: moves.turn[at], number: moves.number[at], player: moves.player[at],
+        decider: moves.decider[at], choice: moves.choices[moves.choice[at]],
+        effect: moves.effect[at] === 1, label: moves.label[at],
+      };
+    }
+    nodes[id] = Object.assign(node, extra[id] || {});
+  });
+  return nodes;
 }
 
 // Merge a kernel patch into the store, in place. Idempotent: applying it twice is harmless.
@@ -18,6 +51,7 @@ export function applyPatch(store, patch) {
   }
   for (const [key, value] of Object.entries(patch)) {
     if (key === "nodes" || key === "views") Object.assign(store[key], value);
+    else if (key === "packed") Object.assign(store.nodes, unpackNodes(value));
     else if (key === "settings") store.settings = { ...(store.settings || {}), ...value };
     else if (key === "analyses") mergeAnalyses(store, value);
     else if (key === "removed") {

@@ -472,8 +472,8 @@ function renderBoard({ model, el }, rebuild) {
   model.on("change:tree", update);
   model.on("change:tick", update);
   model.on("change:revision", reportRevision);
-  model.on("change:lesson_state", update);
-  model.on("change:course", update);
+  const traits = FEATURES.flatMap((feature) => feature.traits || []); // the lessons', the studies'
+  for (const name of traits) model.on(`change:${name}`, update);
   update();
   let pingTimer = null;
   if (local.kernel !== "static") {
@@ -493,8 +493,8 @@ function renderBoard({ model, el }, rebuild) {
     model.off("change:tree", update);
     model.off("change:tick", update);
     model.off("change:revision", reportRevision);
-    model.off("change:lesson_state", update);
-    model.off("change:course", update);
+    for (const name of traits) model.off(`change:${name}`, update);
+    for (const panel of panels) if (panel.destroy) panel.destroy();
     root.remove();
   };
 }

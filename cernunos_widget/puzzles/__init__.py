@@ -6,11 +6,14 @@
 """
 
 from .check import problems, proof_problems
-from .mine import candidates, logged_puzzles, mine, puzzle_at, tokens_left
+from .log import logged_puzzles, read_log
+from .mine import candidates, puzzle_at, tokens_left
 from .model import Puzzle, PuzzleError, Refutation, Step
+from .runs import MineReport, mine
 from .store import get, load, pick, read, write
 
 __all__ = [
+    "MineReport",
     "Puzzle",
     "PuzzleError",
     "Refutation",
@@ -25,6 +28,7 @@ __all__ = [
     "proof_problems",
     "puzzle_at",
     "read",
+    "read_log",
     "tokens_left",
     "write",
 ]

@@ -5,29 +5,22 @@ a number of tokens left in a chosen range) is put to :func:`..solver.verdicts`: 
 when the decider's win is proven after one decision and every other one is proven a draw
 or a loss.  The strong proof's line (:func:`..solver.solve`) then gives the opponent's
 best replies, and the puzzle goes on while the decider again has exactly one winning
-decision.  Results are appended to a JSON-lines log as they are found (one line per
-candidate tried), so a run stopped anywhere resumes where it was.
+decision.  Mining runs (:mod:`.runs`) prove the candidates on a batch executor and append
+the results to a JSON-lines log (:mod:`.log`, one line per candidate tried), so a run
+stopped anywhere resumes where it was.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
-import os
-import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Iterable, Iterator, Sequence
 
 from ..engine import Decision, Position
-from ..engine.errors import clip
-from ..engine.jsonfile import JSONLimitError, loads, open_regular
 from ..solver import Limit, Verdicts, shallow_values, solve, verdicts
-from .model import Puzzle, PuzzleError, Refutation, Step
+from .model import Puzzle, Refutation, Step
 
 TOKENS = (6, 14)  # the default range of tokens left (both reserves): not trivial, provable
 SHALLOW_DEPTH = 2  # decisions deep: the look whose preferences rate a puzzle's decoys
-MAX_LOG_LINE = 1 << 20  # bytes of one log line, at most (an entry with its puzzle: ~10 KB)
 CHOICE_THEMES = {"boar-target": "boar", "fox-swap": "fox", "fox-order": "fox", "crow-cell": "crow"}
 
 
@@ -64,15 +57,18 @@ def puzzle_id(position: Position) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:10]
 
 
-def puzzle_at(position: Position, limit: Limit | None = None) -> Puzzle | None:
+def puzzle_at(
+    position: Position, limit: Limit | None = None, *, threads: int | None = None
+) -> Puzzle | None:
     """The puzzle at ``position`` if its decider has exactly one winning decision (proven
-    within ``limit`` for each search), else None."""
+    within ``limit`` for each search), else None.  ``threads`` as in :func:`..solver.solve`
+    (``1``: one thread, deterministic, as mining runs use)."""
     if len(position.option_codes) < 2:
         return None
     found = verdicts(position, limit, unique_win=True)
     if not found.unique:
         return None
-    proof = solve(position, limit)
+    proof = solve(position, limit, threads=threads)
     if not proof.proven or proof.outcome != "win" or proof.pv[0] != found.wins[0]:
         return None
     steps = _steps(position, proof.pv, found, _longer(limit))
@@ -168,96 +164,3 @@ def themes(position: Position, steps: list[Step], score: int | None) -> tuple[st
     if score is not None and abs(score) >= 100_000:
         extra.append("forfeit")
     return tuple(dict.fromkeys(found + extra))
-
-
-@dataclass
-class MineReport:
-    """What one mining run did."""
-
-    tried: int = 0
-    found: int = 0
-    skipped: int = 0  # already in the log
-    seconds: float = 0.0
-
-
-def mine(
-    positions: Iterable[Position],
-    log: str | os.PathLike,
-    limit: Limit | None = None,
-    *,
-    wanted: int | None = None,
-    on_found: Callable[[Puzzle, MineReport], None] | None = None,
-) -> MineReport:
-    """Try each position, appending one JSON line per position to ``log`` (``{"cpn",
-    "tokens", "seconds", "puzzle"}``, the puzzle or null), skipping positions the log
-    already has: a run resumes where the last one stopped.  Stops after ``wanted`` new puzzles."""
-    path = Path(log)
-    seen = {entry["cpn"] for entry in read_log(path)} if path.exists() else set()
-    report = MineReport()
-    started = time.monotonic()
-    with open(path, "a", encoding="utf-8") as out:
-        for position in positions:
-            key = f"{position.cpn()}|{position.rules}"
-            if key in seen:
-                report.skipped += 1
-                continue
-            seen.add(key)
-            began = time.monotonic()
-            puzzle = puzzle_at(position, limit)
-            report.tried += 1
-            entry = {
-                "cpn": key,
-                "tokens": tokens_left(position),
-                "seconds": round(time.monotonic() - began, 2),
-                "puzzle": puzzle.to_dict() if puzzle else None,
-            }
-            out.write(json.dumps(entry, separators=(",", ":")) + "\n")
-            out.flush()
-            report.seconds = time.monotonic() - started
-            if puzzle is not None:
-                report.found += 1
-                if on_found is not None:
-                    on_found(puzzle, report)
-                if wanted is not None and report.found >= wanted:
-                    break
-    report.seconds = time.monotonic() - started
-    return report
-
-
-def read_log(path: str | os.PathLike) -> list[dict]:
-    """The entries of a mining log (a last line cut short by a stopped run is left out)."""
-    entries = []
-    name = clip(os.fspath(path))
-    try:
-        log = open_regular(path)
-    except OSError as e:
-        raise PuzzleError(f"cannot read the mining log {name}: {e.strerror}") from None
-    with log:
-        lines = iter(lambda: log.readline(MAX_LOG_LINE + 1), b"")
-        for n, line in enumerate(lines, 1):
-            entry = _log_entry(line, f"{name} line {n}")
-            if entry is not None:
-                entries.append(entry)
-    return entries
-
-
-def _log_entry(line: bytes, where: str) -> dict | None:
-    """One line's entry; None for a line cut off when a run was stopped."""
-    if len(line) > MAX_LOG_LINE:
-        raise PuzzleError(f"{where}: longer than {MAX_LOG_LINE:,} bytes, not a mining log entry")
-    try:
-        entry = loads(line.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise PuzzleError(f"{where}: not UTF-8 text") from None
-    except JSONLimitError as e:
-        raise PuzzleError(f"{where}: unreadable JSON: {e.msg}") from None
-    except json.JSONDecodeError:
-        return None
-    if not isinstance(entry, dict) or not isinstance(entry.get("cpn"), str):
-        raise PuzzleError(f"{where}: not a mining log entry")
-    return entry
-
-
-def logged_puzzles(path: str | os.PathLike) -> list[Puzzle]:
-    """The puzzles a mining log found, in the order found."""
-    return [Puzzle.from_dict(e["puzzle"]) for e in read_log(path) if e.get("puzzle")]

@@ -11,7 +11,8 @@ from ..engine.errors import clip
 from ..record.files import read_games
 from ..solver import Limit
 from ..tools.selfplay import SelfPlay
-from .mine import logged_puzzles, puzzle_at
+from .log import logged_puzzles
+from .mine import puzzle_at
 from .model import Puzzle, PuzzleError
 
 Line = tuple[Position, list[str]]  # a game's start and its main line's decisions

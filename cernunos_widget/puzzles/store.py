@@ -11,6 +11,8 @@ from pathlib import Path
 
 from ..engine.errors import clip
 from ..engine.jsonfile import loads, read_regular
+from ..record.destination import destination
+from ..tools.outputs import check_folder
 from .model import Puzzle, PuzzleError
 
 PACKAGED = Path(__file__).parent / "puzzles.json"
@@ -101,6 +103,16 @@ def pick(
             step = (len(chosen) - 1) / max(count - 1, 1)
             chosen = [chosen[round(n * step)] for n in range(count)]
     return chosen
+
+
+def check_destination(path: str | os.PathLike) -> None:
+    """:class:`PuzzleError`, before any work, when :func:`write` could not write to
+    ``path``: a folder, a FIFO or a device, a folder that is missing or cannot take a new
+    file."""
+    where = destination(path, "puzzles", PuzzleError)
+    if where.stream:
+        raise where.refused("not a regular file (a puzzle file is replaced whole)")
+    check_folder(where)
 
 
 def write(puzzles: list[Puzzle], path: str | os.PathLike) -> None:

@@ -102,6 +102,8 @@ def destination(
     where = Destination(Path(), False, os.fspath(named), what, error)
     try:
         return _destination(where)
+    except CernunosError:  # already the writer's error (a ValueError too): said once
+        raise
     except (OSError, ValueError) as e:
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise where.refused(reason) from None

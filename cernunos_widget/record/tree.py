@@ -62,6 +62,7 @@ class GameNode:
         "mark",
         "mark_text",
         "glyph",
+        "_ply",
     )
 
     def __init__(
@@ -83,6 +84,7 @@ class GameNode:
         self.mark = ""  # "?" or "??" when a game analysis found a mistake here
         self.mark_text = ""
         self.glyph = ""  # the user's annotation glyph: "!", "?!", "?", "??" or ""
+        self._ply = 0 if parent is None else parent.ply + 1  # a node keeps its parent
 
     @property
     def decision_text(self) -> str:
@@ -107,10 +109,7 @@ class GameNode:
     @property
     def ply(self) -> int:
         """How many decisions from the root."""
-        n, node = 0, self
-        while node.parent is not None:
-            n, node = n + 1, node.parent
-        return n
+        return self._ply
 
     def play(self, decision: str | Decision) -> GameNode:
         """The child reached by ``decision``, adding it as a new variation if needed

@@ -20,6 +20,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ..engine import CernunosError, IllegalDecisionError, Kind, Position, Step
@@ -31,6 +32,8 @@ from .analyses import AnalysisMemory, stored_state, worth_keeping
 from .delta import analysis_delta
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 from .page import ExplorerLike, NodeDisplay
+from .stream import Apply, JobStream
+from .throttle import Throttle
 from .worker import Job, Worker
 
 if TYPE_CHECKING:
@@ -108,6 +111,8 @@ class Session:
         self._pending: Change | None = None
         self._display = NodeDisplay(language)
         self._explorer: ExplorerLike | None = None
+        # makes each job's throttle (:mod:`.stream`): tests give one with a fake clock
+        self.throttle: Callable[[], Throttle] = Throttle
 
     # ------------------------------------------------------------------ reading
 
@@ -403,9 +408,13 @@ class Session:
             change.analyses[dropped] = None
 
     def replace_game(self, game: Game) -> Game:
-        """Start over with ``game`` (a new generation; running jobs stop); returns the old."""
+        """Start over with ``game`` (a new generation; running jobs stop); returns the old.
+        What its nodes show is computed before the session is held (a big tree's move
+        texts take seconds), unless the caller holds it already."""
         if not isinstance(game, Game):
             raise SessionError(f"expected a Game, not {type(game).__name__}")
+        display = NodeDisplay(self.language)
+        display.prepare(game.root)
 
         def run() -> Game:
             for job in self._jobs.values():
@@ -417,7 +426,10 @@ class Session:
             self._analysis, self._review, self._evals = {}, {}, {}
             self._following = None
             self._analyses.clear()
-            self._display.clear()
+            if display.language == self.language:
+                self._display = display
+            else:  # the language changed meanwhile: computed again when needed
+                self._display.clear()
             change = self._change()
             change.generation = self._generation
             change.reset = True
@@ -438,10 +450,15 @@ class Session:
         running job of the same task is stopped, and this one starts once it has ended (a
         job of the task still waiting is dropped: the latest wins).
 
-        ``work`` reports through :meth:`deliver` and should poll ``job.stop_event``.
+        ``work`` reports through ``job.stream`` (:class:`.stream.JobStream`: one throttle
+        for all it sends, counted from now, when the job's starting state is published)
+        and should poll ``job.stop_event``.
         """
         with self.lock:
             job = Job(task, self._generation, node)
+            job.stream = JobStream(
+                self.throttle(), partial(self.deliver, job), partial(self._is_current, job)
+            )
             self._jobs[task] = job
             self._workers.setdefault(task, Worker(task)).submit(job, work)
             return job
@@ -605,8 +622,14 @@ class Session:
             self._publish()
             return True
 
-    def set_status(self, job: Job, state: dict) -> bool:
-        """Deliver a job's state: the analysis (lines for its node) or the review's progress."""
+    def _is_current(self, job: Job) -> bool:
+        """:meth:`is_current_job`, under the lock."""
+        with self.lock:
+            return self.is_current_job(job)
+
+    def status_update(self, job: Job, state: dict) -> Apply:
+        """What records a job's state in a change (for ``job.stream``): the analysis
+        (lines for its node) or the review's progress."""
 
         def apply(change: Change) -> None:
             if job.task == "review":
@@ -620,10 +643,11 @@ class Session:
                 if worth_keeping(numbered):
                     self._remember(numbered["node"], numbered)
 
-        return self.deliver(job, apply)
+        return apply
 
-    def set_evaluations(self, job: Job, reviewed: dict[GameNode, NodeReview]) -> bool:
-        """Deliver review results: each node's evaluation and mark (nodes gone are skipped)."""
+    def evaluations_update(self, reviewed: dict[GameNode, NodeReview]) -> Apply:
+        """What records review results in a change (for ``job.stream``): each node's
+        evaluation and mark (nodes gone are skipped)."""
 
         def apply(change: Change) -> None:
             for node, result in reviewed.items():
@@ -641,7 +665,7 @@ class Session:
                         self._evals[node.id] = evaluation
                     change.touch(node)
 
-        return self.deliver(job, apply)
+        return apply
 
 
 def review_limits(limit: Limit | Sequence[Limit] | None) -> tuple[Limit, ...]:

@@ -2,8 +2,10 @@
 
 Each function returns the ``work(job)`` callable :meth:`.Session.start_job` runs in its
 task's worker thread (:mod:`.worker`);
-results go through :meth:`.Session.deliver` (dropped when stale) and the work polls
-``job.stop_event`` through the solver's ``stop`` argument.
+everything it reports (the engine being prepared, progress, results) goes through the
+job's one throttle, ``job.stream`` (:class:`.stream.JobStream`: at most one patch per
+0.1 s, the final state last; dropped when stale), and the work polls ``job.stop_event``
+through the solver's ``stop`` argument.
 
 Every value sent to the page is from **Green's side** (+ is good for Green), with its text
 (:meth:`.solver.PovValue.green_text`): ``+0.31``, ``−0.12``, ``Green wins``, ``draw``,
@@ -28,13 +30,13 @@ from ..record.movetext import (
     move_text,
     next_entry,
 )
-from .throttle import Throttle
 
 if TYPE_CHECKING:
     from ..record.tree import GameNode
     from ..solver import Limit
     from .core import Job, Session
     from .review import NodeReview, ReviewCache
+    from .stream import Apply
 
 # analysis(position, limit, multipv, stop=..., engine=...) -> iterator of info lists
 Analyser = Callable[..., Iterator[list]]
@@ -185,9 +187,16 @@ def best_first(infos: Sequence) -> list:
     return sorted(infos, key=lambda info: info.merit, reverse=True)
 
 
+def report(session: Session, job: Job, state: dict) -> None:
+    """Offer ``state`` as ``job``'s latest state (sent when the job's throttle allows; a
+    copy: the job may go on changing its dict)."""
+    job.stream.offer(partial(session.status_update, job, dict(state)))
+
+
 def prepare(session: Session, job: Job, state: dict) -> None:
     """Prepare the search engine before the job's clock starts, saying so in its state
-    (``preparing``: loading, or compiling once per install) while it takes."""
+    (``preparing``: loading, or compiling once per install) while it takes; through the
+    job's throttle, however fast the engine reports its parts."""
     from ..solver import engine_cached, engine_ready, prepare_engine
 
     if engine_ready():
@@ -197,11 +206,11 @@ def prepare(session: Session, job: Job, state: dict) -> None:
     )
 
     def progress(done: int, total: int) -> None:
-        session.set_status(job, {**state, "preparing": f"{what}: {done}/{total}"})
+        report(session, job, {**state, "preparing": f"{what}: {done}/{total}"})
 
-    session.set_status(job, {**state, "preparing": what})
+    report(session, job, {**state, "preparing": what})
     prepare_engine(progress)
-    session.set_status(job, state)
+    report(session, job, state)
 
 
 def analysis_work(
@@ -217,40 +226,35 @@ def analysis_work(
 ) -> Callable[[Job], None]:
     """Stream the improving best lines of ``node`` into the session's analysis state
     (``options`` go to the analysis, e.g. ``memory_mb``): at most one update per
-    0.1 s (the latest wins: :class:`.Throttle`), then the final state.  Every update
+    0.1 s (the latest wins: the job's stream), then the final state.  Every update
     lists its lines best first (:func:`best_first`); ``state`` numbers their moves.
     Between two results of the solver's search, its progress updates the shown lines'
     decisions and seconds, so the status ticks during a long iteration."""
 
     def work(job: Job) -> None:
         status, lines, last = "done", [], None
-        stream = Throttle()
-        if analyser is None:
-            from ..solver import analysis
-
-            prepare(session, job, base)
-            run = partial(analysis, progress=lambda n, s: stream.offer(partial(tick, n, s)))
-        else:
-            run = analyser
+        stream = job.stream
         replays = Replays(node.position, state=state)
 
-        def publish(infos: list) -> None:
+        def publish(infos: list) -> Apply:
             nonlocal lines
             lines = [line_dict(node.position, info, replays) for info in best_first(infos)]
-            session.set_status(job, {**base, "lines": lines})
+            return session.status_update(job, {**base, "lines": lines})
 
-        def tick(nodes: int, seconds: float) -> None:
+        def progressed(nodes: int, seconds: float) -> None:
+            if last is not None:  # nothing found yet: the page still says "searching"
+                stream.offer(partial(tick, nodes, seconds))
+
+        def tick(nodes: int, seconds: float) -> Apply:
             """The latest lines (``last``: never an older result), searched further."""
             nonlocal lines
-            if last is None:
-                return  # nothing found yet: the page still says "searching"
             now = {"nodes": nodes, "seconds": round(seconds, 2)}
             lines = [
                 {**line_dict(node.position, info, replays), **now} for info in best_first(last)
             ]
-            session.set_status(job, {**base, "lines": lines})
+            return session.status_update(job, {**base, "lines": lines})
 
-        def final() -> None:
+        def final() -> Apply:
             nonlocal lines, status
             failed = stream.take_error()  # an update the timer sent failed: say so
             if failed is not None and status == "done":
@@ -261,8 +265,15 @@ def analysis_work(
                 ]
             except Exception as error:  # noqa: BLE001 - shown as a status
                 status = f"error: {error}"
-            session.set_status(job, {**base, "lines": lines, "status": status})
+            return session.status_update(job, {**base, "lines": lines, "status": status})
 
+        if analyser is None:
+            from ..solver import analysis
+
+            prepare(session, job, base)
+            run = partial(analysis, progress=progressed)
+        else:
+            run = analyser
         try:
             lines_of = run(
                 node.position, limit, multipv, stop=job.stop_event, engine=engine, **(options or {})
@@ -398,11 +409,13 @@ def review_work(
 
         def on_update(changed: dict[int, NodeReview]) -> None:
             latest.update(changed)
-            session.set_evaluations(job, {nodes[ply]: r for ply, r in changed.items()})
+            for ply, reviewed in changed.items():  # each node's latest waits for the patch
+                update = partial(session.evaluations_update, {nodes[ply]: reviewed})
+                job.stream.offer(update, key=f"node {ply}")
 
         def on_progress(index: int, done: int, total: int) -> None:
             state.update({"pass": index + 1, "done": done, "total": total, "counts": counts()})
-            session.set_status(job, dict(state))
+            report(session, job, state)
 
         status = "done"
         try:
@@ -421,6 +434,7 @@ def review_work(
                 status = "cancelled"
         except Exception as error:  # noqa: BLE001 - shown as a status, never a traceback
             status = f"error: {error}"
-        session.set_status(job, {**state, "status": status, "counts": counts()})
+        final = {**state, "status": status, "counts": counts()}
+        job.stream.finish(partial(session.status_update, job, final))
 
     return work

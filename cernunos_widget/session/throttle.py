@@ -1,10 +1,12 @@
 """A coalescing publisher: a job's updates reach the views at a bounded rate.
 
-A search improves its result many times a second; the page needs at most about ten
-redraws a second.  :class:`Throttle` keeps only the latest update offered and sends it at
-most once per ``interval`` (a timer sends one that waited), so the search never sleeps and
-nothing is queued.  :meth:`Throttle.finish` sends the final update at once, drops any
-waiting one, and nothing is sent after it: the final result is always the last.
+A search improves its result many times a second, and reports its progress while the
+engine starts; the page needs at most about ten redraws a second.  :class:`Throttle` keeps
+only the latest update offered and sends it at most once per ``interval`` (a timer sends
+one that waited), so the search never sleeps and nothing is queued.  :meth:`Throttle.finish`
+sends the final update once the interval since the last one has passed (it waits the rest,
+at most ``interval``), drops any waiting one, and nothing is sent after it: the final
+result is always the last, and no two updates are ever closer than ``interval``.
 """
 
 from __future__ import annotations
@@ -37,11 +39,12 @@ def start_timer(delay: float, fn: Callable[[], None]) -> Cancellable:
 class Throttle:
     """Send the latest offered update at most once per ``interval`` seconds, the first one
     an interval after the throttle is made (the job's starting state was just sent); the
-    final update at once.
+    final update as soon as the interval allows.
 
-    ``clock`` and ``timer`` are injectable (tests use a fake clock and fire timers by hand).
-    An update that raises while sent by the timer is raised again by the next :meth:`offer`
-    (or by :meth:`finish`, after the final update is sent).
+    ``clock``, ``timer`` and ``sleep`` are injectable (tests use a fake clock, fire timers
+    by hand and move the clock for a sleep).  An update that raises while sent by the timer
+    is raised again by the next :meth:`offer` (or by :meth:`finish`, after the final update
+    is sent).
     """
 
     def __init__(
@@ -49,10 +52,12 @@ class Throttle:
         interval: float = INTERVAL,
         clock: Callable[[], float] = time.monotonic,
         timer: Timer = start_timer,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.interval = interval
         self._clock = clock
         self._timer = timer
+        self._sleep = sleep
         self._lock = threading.Lock()  # one update sent at a time, in order
         self._last = clock()  # when the latest update was sent: the start's state just was
         self._waiting: Update | None = None
@@ -79,21 +84,37 @@ class Throttle:
         error, self._error = self._error, None
         return error
 
-    def finish(self, update: Update) -> None:
-        """Send the final ``update`` now; a waiting one is dropped, later offers ignored.
-        An update that failed on the timer since the last offer is raised after it: the
-        final result still reaches the views, and the failure is not lost."""
+    def close(self) -> None:
+        """End the stream without a final update: a waiting one is dropped, later offers
+        ignored (a job whose results no longer belong anywhere)."""
         with self._lock:
-            self._done = True
-            self._waiting = None
-            if self._armed is not None:
-                self._armed.cancel()
-                self._armed = None
+            self._end()
+
+    def finish(self, update: Update) -> None:
+        """Send the final ``update`` once an interval has passed since the last update
+        (waiting the rest in the caller's thread, at most ``interval``); a waiting one is
+        dropped, later offers ignored.  An update that failed on the timer since the last
+        offer is raised after it: the final result still reaches the views, and the
+        failure is not lost."""
+        with self._lock:
+            self._end()
+            wait = self._last + self.interval - self._clock()
+        if wait > 0:
+            self._sleep(wait)
+        with self._lock:
             self._last = self._clock()
             update()
             if self._error is not None:
                 error, self._error = self._error, None
                 raise error
+
+    def _end(self) -> None:
+        """Under the lock: no more updates but the final one."""
+        self._done = True
+        self._waiting = None
+        if self._armed is not None:
+            self._armed.cancel()
+            self._armed = None
 
     def _send_or_wait(self) -> None:
         """Under the lock: send the waiting update if the interval has passed, else arm

@@ -27,16 +27,28 @@ def pending_tag(position: Position) -> str:
     return f"{position.decider.letter} chooses {position.choice}"
 
 
+def view_words(position: Position, events: tuple[Event, ...], language: str) -> dict:
+    """The words of a view that depend on the language: the prompt, each event's text and
+    the result's summary (the rest of a view is the same in every language)."""
+    result = position.result()
+    return {
+        "prompt": position.describe_pending(language) if not position.is_over else "",
+        "events": [e.text(language) for e in events],
+        "result_text": "" if result is None else result.summary_message().text(language),
+    }
+
+
 def build_view(position: Position, events: tuple[Event, ...] = (), language: str = "en") -> dict:
     """Everything needed to draw ``position`` and offer its decisions, its words in
     ``language``."""
     stacks = {c: _stack_text(position, c) for c in CELL_NAMES if position.stack(c)}
     choice = position.choice or ""
     texts = position.legal_texts()
+    words = view_words(position, events, language)
     view: dict = {
         "cpn": position.cpn() if position.at_boundary else "",
         "pending": pending_tag(position),
-        "prompt": position.describe_pending(language) if not position.is_over else "",
+        "prompt": words["prompt"],
         "side": position.side.letter,
         "phase": position.phase,
         "decider": position.decider.letter if position.decider is not None else "",
@@ -66,11 +78,12 @@ def build_view(position: Position, events: tuple[Event, ...] = (), language: str
         "can_pass": "pass" in texts,
         "option_count": len(texts),
         "events": [
-            {"type": e.type, "text": e.text(language), "cells": list(e.cells)} for e in events
+            {"type": e.type, "text": text, "cells": list(e.cells)}
+            for e, text in zip(events, words["events"], strict=True)
         ],
         "changed": sorted({c for e in events for c in e.cells}, key=CELL_INDEX.get),
         "result": "",
-        "result_text": "",
+        "result_text": words["result_text"],
     }
     if choice in ("placement", "final-placement"):
         anything, trees = position.coverable()  # computed once for both (R-11, R-12)
@@ -100,7 +113,6 @@ def build_view(position: Position, events: tuple[Event, ...] = (), language: str
     result = position.result()
     if result is not None:
         view["result"] = str(result)
-        view["result_text"] = result.summary_message().text(language)
     return view
 
 

@@ -18,6 +18,7 @@ from ..engine.deprecation import warn_renamed
 
 if TYPE_CHECKING:
     from ..record.tree import GameNode
+    from .stream import JobStream
 
 _log = logging.getLogger(__name__)
 
@@ -31,6 +32,7 @@ class Job:
         self.node = node  # the node it was started for (None for a whole-game job)
         self.stop_event = threading.Event()
         self.thread: threading.Thread | None = None  # the worker running it, once it runs
+        self.stream: JobStream | None = None  # how its updates reach the views (the session's)
         self._ended = threading.Event()
 
     def stop(self) -> None:

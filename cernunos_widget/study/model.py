@@ -16,10 +16,14 @@ from pathlib import Path
 
 from ..engine import CernunosError, Player
 from ..engine.errors import clip
+from ..i18n import check_language
 from ..lessons.goals import Goal
+from ..puzzles import Puzzle
+from ..puzzles import read as read_puzzles
 from ..record import Game, format_game, read_games, write_games
 from ..record.destination import shown
 from ..record.tags import MODES, STUDENTS, goal_of, goal_tag, mode_of, student_of
+from .puzzle_chapters import puzzle_game
 
 __all__ = ["MODES", "Chapter", "Study", "StudyError"]
 
@@ -186,6 +190,27 @@ class Study:
         """A chapter per game (its tags say how it plays; ``mode`` and ``student``, when
         given, set every chapter's)."""
         return cls(Chapter(game, mode=mode, student=student) for game in games)
+
+    @classmethod
+    def from_puzzles(
+        cls, puzzles: Iterable[Puzzle] | str | os.PathLike, language: str = "en"
+    ) -> Study:
+        """An ``interactive`` chapter per puzzle (Puzzle objects, or a puzzle file's path):
+        the student is the puzzle's decider, the main line its solution, each wrong try a
+        variation commented with its proven refutation, the title the puzzle's
+        (``Green to play and win · rating 1045 · Deer``); words in ``language``
+        (:mod:`.puzzle_chapters`)."""
+        check_language(language)
+        if isinstance(puzzles, (str, os.PathLike)):
+            puzzles = read_puzzles(puzzles)
+        elif isinstance(puzzles, Puzzle) or not isinstance(puzzles, Iterable):
+            raise StudyError(f"from_puzzles takes puzzles or a puzzle file, not {clip(puzzles)}")
+        games = []
+        for puzzle in puzzles:
+            if not isinstance(puzzle, Puzzle):
+                raise StudyError(f"from_puzzles takes Puzzle objects, not {clip(puzzle)}")
+            games.append(puzzle_game(puzzle, language))
+        return cls.from_games(games)
 
     def save(self, path: str | os.PathLike) -> int:
         """Write the study to ``path`` (replaced atomically, as every file we write); the

@@ -26,6 +26,8 @@ from ..record.tree import Game, GameNode
 from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
 from ..session.lesson import LessonRun
+from ..session.packed import pack_state
+from ..session.study import StudyRun, load_study, study_data
 from ..session.view import KIND_NAMES
 from .assets import css, esm
 from .protocol import Request, RequestError, merge, parse_request, request_id
@@ -72,6 +74,10 @@ class CernunosWidget(anywidget.AnyWidget):
     # where the course stands (lesson, exercise, verdict, progress). Empty: no lesson.
     course = traitlets.List().tag(sync=True)
     lesson_state = traitlets.Dict().tag(sync=True)
+    # A study (w.study(path); session/study.py): its chapters as the panel lists them, sent
+    # when they change, and where the reader stands (chapter, gamebook). Empty: no study.
+    study_data = traitlets.Dict().tag(sync=True)
+    study_state = traitlets.Dict().tag(sync=True)
 
     def __init__(
         self,
@@ -99,6 +105,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._puzzle = None  # a PuzzleRun in puzzle mode (puzzles/play.py)
         self.message = ""  # the last refusal of a page request (the page shows it too)
         self._lesson: LessonRun | None = None
+        self._study: StudyRun | None = None
         super().__init__(overlay=overlay, language=language, zones=page.zones(game.rules), **kwargs)
         self.tree = self._full_state()
         self._follow()
@@ -179,7 +186,15 @@ class CernunosWidget(anywidget.AnyWidget):
 
     def play(self, decisions: str) -> GameNode:
         """Play space-separated decisions (their texts) from the current node (branching if new).
-        In a lesson the try is judged (:meth:`lesson`): a wrong one goes back to the start."""
+        In a lesson the try is judged (:meth:`lesson`): a wrong one goes back to the start.
+        In an interactive chapter of a study (:meth:`study`) each decision is the student's
+        try, judged as the page's, and the board's replies are played at once."""
+        if self._interactive():
+            for decision in decisions.split():
+                self._study.try_decision(self._session, decision)
+                self._study.play_replies(self._session)
+                self._emit_study()
+            return self._session.node
         node = self._session.play(decisions)
         self._judge_lesson()
         return node
@@ -197,12 +212,80 @@ class CernunosWidget(anywidget.AnyWidget):
             raise LessonError(f"exercise is a number (1, 2 ...), not {exercise!r}")
         if language is not None:
             self.language = language  # one language per board: the panel speaks the board's
+        self._close_study()
+        self._puzzle = None
         if self._lesson is None:
             self._lesson = LessonRun(self.language)
             self.course = self._lesson.course()
         self._lesson.open(self._session, name, exercise - 1)
         self.lesson_state = self._lesson.state()
         return self.lesson_state
+
+    def study(self, source, chapter: int = 0, language: str | None = None) -> dict:
+        """Open a study (a :class:`.study.Study`, a ``.cgn`` path or a study's text) at
+        ``chapter`` (0-based): a panel lists its chapters, and each plays by its mode
+        (``docs/studies.md``): normal (the board's edits are the chapter's game), conceal,
+        interactive (a gamebook judged here). ``language`` sets the board's. Closes a lesson
+        or a puzzle. Returns :attr:`study_state`."""
+        run = StudyRun(load_study(source))
+        if language is not None:
+            self.language = language
+        self._close_lesson()
+        self._puzzle = None
+        run.open(self._session, chapter)
+        self._study = run
+        self._emit_study(chapters=True)
+        return self.study_state
+
+    @property
+    def current_study(self):
+        """The study open on the board (a :class:`.study.Study`, its normal chapters' games
+        as the board edited them), or None."""
+        if self._study is None:
+            return None
+        self._study.sync(self._session)
+        return self._study.study
+
+    def edit_chapter(self, chapter: int | None = None, **settings) -> dict:
+        """Set a chapter's ``title``, ``mode`` or ``student`` (default: the current
+        chapter's; each checked, :class:`.StudyError`); the chapter on the board plays
+        in its new mode at once. Returns :attr:`study_state`."""
+        self._require_study().edit(self._session, chapter, **settings)
+        self._emit_study(chapters=True)
+        return self.study_state
+
+    def save_study(self, path: str | os.PathLike) -> int:
+        """Write the open study (with the board's edits) to the ``.cgn`` file ``path``,
+        atomically; the number of chapters written."""
+        self._require_study()
+        return self.current_study.save(path)
+
+    def _require_study(self) -> StudyRun:
+        from ..study import StudyError
+
+        if self._study is None:
+            raise StudyError("no study on this board: w.study(path) opens one")
+        return self._study
+
+    def _interactive(self) -> bool:
+        return self._study is not None and self._study.current.mode == "interactive"
+
+    def _emit_study(self, chapters: bool = False) -> None:
+        run = self._study
+        with self.hold_sync():
+            if chapters:
+                self.study_data = study_data(run)
+            self.study_state = run.state(self._session)
+
+    def _close_study(self) -> None:
+        if self._study is not None:
+            self._study.sync(self._session)
+            self._study = None
+            self.study_data, self.study_state = {}, {}
+
+    def _close_lesson(self) -> None:
+        self._lesson = None
+        self.course, self.lesson_state = [], {}
 
     def _judge_lesson(self) -> None:
         if self._lesson is not None:
@@ -334,6 +417,8 @@ class CernunosWidget(anywidget.AnyWidget):
         chosen = get(which, puzzles)
         run = PuzzleRun(puzzles, solved=self._puzzle.solved if self._puzzle else 0)
         run.go_to(puzzles.index(chosen))
+        self._close_study()
+        self._close_lesson()
         self._start_puzzle(run)
         return self.puzzle_state
 
@@ -391,7 +476,14 @@ class CernunosWidget(anywidget.AnyWidget):
             "motion": self.motion,
             # a lesson's page: the course and where it stands (js/course.js plays it)
             **({"course": self.course, "lesson_state": self.lesson_state} if self.course else {}),
-        }
+            # a study's page: each chapter's tree too (js/studyplay.js plays them)
+            **({"study_data": self._study_export(), "study_state": self.study_state}
+               if self._study is not None else {}),
+        }  # fmt: skip
+
+    def _study_export(self) -> dict:
+        self._study.sync(self._session)
+        return study_data(self._study, trees=True)
 
     # ------------------------------------------------------------------ state and patches
 
@@ -412,6 +504,8 @@ class CernunosWidget(anywidget.AnyWidget):
         self._emit(page.patch_of(self._session, change, self._settings()))
         if change.reset or change.nodes or change.removed or change.current is not None:
             self._follow(bump=True)
+        if self._study is not None and self._study.follow(self._session):
+            self.study_state = self._study.state(self._session)  # conceal: more shown
 
     def _follow(self, bump: bool = False) -> None:
         """Set the traits that follow the board (``node_id``, ``current_cpn``, ``revision``)."""
@@ -426,7 +520,7 @@ class CernunosWidget(anywidget.AnyWidget):
         if self._collect is not None and self._collect_thread == threading.get_ident():
             merge(self._collect, patch)
         else:
-            self.send({"patch": patch})
+            self.send({"patch": _wire(patch)})
 
     @traitlets.validate("engine")
     def _valid_engine(self, proposal) -> str:
@@ -475,17 +569,22 @@ class CernunosWidget(anywidget.AnyWidget):
                 self._emit({"gen": self._session.generation, "settings": self._settings()})
 
     def flush(self) -> None:
-        """Write the whole tree to the ``tree`` trait if it changed (end of a cell)."""
+        """Write the whole tree to the ``tree`` trait if it changed (end of a cell); the
+        session is held while the state is taken, not while it is packed and sent."""
         if self._dirty:
             with self._session.lock:
                 self._dirty = False
-                self.tree = self._full_state()
+                state = self._full_state()
+            self.tree = state
 
     def get_state(self, key=None, drop_defaults=False):  # noqa: D401 - ipywidgets' hook
-        """The synced state; a page that asks for it gets the tree as it is now."""
+        """The synced state; a page that asks for it gets the tree as it is now (the
+        ``tree`` trait unless a change came since), its records packed."""
         state = super().get_state(key, drop_defaults)
         if "tree" in state:
-            state["tree"] = self._full_state()
+            with self._session.lock:
+                tree = self._full_state() if self._dirty else self.tree
+            state["tree"] = pack_state(tree)
         return state
 
     # ------------------------------------------------------------------ the page's requests
@@ -513,12 +612,37 @@ class CernunosWidget(anywidget.AnyWidget):
             if not reply["ok"]:
                 self.message = reply["message"]
             if patch:
-                reply["patch"] = patch
+                reply["patch"] = _wire(patch)
             self.send(reply)
 
     def _do_play(self, r: Request) -> None:
+        if self._interactive():  # the student's try, whatever sent it
+            self._study.try_decision(self._session, r.fields["decision"])
+            return self._emit_study()
         self._session.play(r.fields["decision"], node=r.fields["node"])
         self._judge_lesson()
+        return None
+
+    def _do_study(self, r: Request) -> None:
+        """The study panel: chapters, the gamebook's tries and replies, the author's edits."""
+        run, f = self._require_study(), r.fields
+        action, s = f["action"], self._session
+        if action == "open":
+            run.open(s, f["chapter"])
+        elif action in ("next", "previous"):
+            run.step(s, 1 if action == "next" else -1)
+        elif action == "retry":
+            run.retry(s)
+        elif action == "try":
+            run.try_decision(s, f["decision"])
+        elif action == "advance":
+            run.advance(s, f["node"])
+        elif action == "reveal":
+            run.reveal(s)
+        else:  # "edit": the panel's settings of a chapter
+            settings = {k: f[k] for k in ("title", "mode", "student") if f[k] is not None}
+            return self.edit_chapter(f["chapter"], **settings) and None
+        return self._emit_study(chapters=action == "open")
 
     def _do_lesson(self, r: Request) -> None:
         """The lessons panel: open an exercise, the next one, retry."""
@@ -637,6 +761,11 @@ class CernunosWidget(anywidget.AnyWidget):
         self._session.annotate(r.fields["glyph"], r.fields["node"])
 
 
+def _wire(patch: dict) -> dict:
+    """A patch as the page gets it: a full state's records packed (:mod:`..session.packed`)."""
+    return pack_state(patch) if patch.get("reset") else patch
+
+
 _HANDLERS = {
     name: getattr(CernunosWidget, f"_do_{name}")
     for name in (
@@ -645,6 +774,7 @@ _HANDLERS = {
         "check_position", "export_game", "load_game", "export_cgn", "load_cgn", "ping",
         "puzzle",
         "lesson",
+        "study",
     )
 }
 

@@ -21,7 +21,7 @@ ENTRY = "widget.js"  # exports default { render }; imports the other parts
 # A board's optional features: name -> its files' stem in js/ (the part exporting it in
 # capitals, LESSONS, with its CSS beside it: lesson.js and lesson.css). js/features.js lists
 # them.
-FEATURES = {"lessons": "lesson", "puzzles": "puzzle"}
+FEATURES = {"lessons": "lesson", "puzzles": "puzzle", "studies": "study"}
 
 
 def features_module(features: Iterable[str] = FEATURES) -> str:

@@ -1,13 +1,14 @@
 """What a board shows, as the state a page draws (``static.board_html`` turns it into HTML).
 
 :func:`board_state` is the one door: a game, a session, a widget, a lesson (the course,
-opened there), puzzles (solved in order) or a state already exported. Each kind of content
-is one branch of it, with its own ``*_state`` function here (:func:`course_state`,
-:func:`puzzles_state`).
+opened there), puzzles (solved in order), a study (every chapter) or a state already
+exported. Each kind of content is one branch of it, with its own ``*_state`` function here
+(:func:`course_state`, :func:`puzzles_state`, :func:`study_state`).
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -21,11 +22,13 @@ from ..record.tree import Game
 from ..session.core import Session
 from ..session.lesson import LessonRun
 from ..session.page import export_state, settings
+from ..session.study import StudyRun, load_study, study_data
+from ..study import Study
 
 CONTENTS = (
     "a Game, a Session, a CernunosWidget, a Lesson (the course, opened there), a list of "
-    "Puzzles or a state dict (CernunosWidget.state_for_export(), course_state(), "
-    "puzzles_state())"
+    "Puzzles, a Study or a state dict (CernunosWidget.state_for_export(), course_state(), "
+    "puzzles_state(), study_state())"
 )
 
 
@@ -60,6 +63,8 @@ def board_state(content: object, language: str | None = None) -> dict:
         return content.state_for_export()
     if isinstance(content, Lesson):
         return course_state(language or DEFAULT_LANGUAGE, content.name)
+    if isinstance(content, Study):
+        return study_state(content, language or DEFAULT_LANGUAGE)
     if isinstance(content, Puzzle):
         content = [content]
     if isinstance(content, Sequence) and content and all(isinstance(p, Puzzle) for p in content):
@@ -125,3 +130,19 @@ def puzzles_state(
     state = export_state(session, settings(session.game.rules, language=language))
     state["tree"]["puzzle"] = run.state(whole_set=True)
     return state
+
+
+def study_state(
+    study: Study | str | os.PathLike, language: str = DEFAULT_LANGUAGE, chapter: int = 0
+) -> dict:
+    """The state of a board showing ``study`` (a Study, a ``.cgn`` path or a study's text)
+    at ``chapter``, in ``language``, with each chapter's tree: what ``study_html`` and a
+    site's ``cernunos-study`` block draw."""
+    session = Session(Game(), check_language(language))
+    run = StudyRun(load_study(study))
+    run.open(session, chapter)
+    return {
+        **export_state(session),
+        "study_data": study_data(run, trees=True),
+        "study_state": run.state(session),
+    }

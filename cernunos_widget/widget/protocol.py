@@ -16,7 +16,8 @@ A patch merges into the page's store::
 
 A node's record (tree links, comment, mark) is small and resent when it changes; its view
 (what the board shows, computed by the engine) is sent once, when the node is created.  The
-full state (the ``tree`` trait, and a patch with ``"reset": true``) has the same shape.
+full state (the ``tree`` trait, and a patch with ``"reset": true``) has the same shape, but
+its records come packed, as ``"packed"`` instead of ``"nodes"`` (:mod:`..session.packed`).
 ``explorer`` (only once ``w.explorer`` is set; null when unset) is the opening explorer's
 entries for the current node (:mod:`.explorer`), resent with every change of ``current``.
 ``analyses`` holds the analyses the session remembers (:mod:`..session.analyses`), by node
@@ -46,6 +47,8 @@ from typing import Any
 from ..engine import CernunosError
 from ..session.delta import apply_delta, compose
 from ..session.gamefiles import PAGE_CGN_CHARS
+from ..session.study import ACTIONS as STUDY_ACTIONS
+from ..study.model import MAX_TITLE
 
 MAX_TEXT = 100_000  # characters in a comment
 MAX_DECISION_TEXT = 2_000  # characters of decision text in one request
@@ -133,6 +136,11 @@ def _threads(name: str, value: Any) -> int | None:
     return None if value is None else _int(1, MAX_THREADS)(name, value)
 
 
+def _optional(check: Callable[[str, Any], Any]) -> Callable[[str, Any], Any]:
+    """``check``, or null."""
+    return lambda name, value: None if value is None else check(name, value)
+
+
 _NODE = _int(0)
 _DECISION = _text(MAX_DECISION_TEXT, blank=False)
 
@@ -164,6 +172,13 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "puzzle": {"action": _choice("try", "next", "again"), "decision": _text(MAX_DECISION_TEXT)},
     # the lessons (session/lesson.py): open, next, retry
     "lesson": {"action": _text(10, blank=False), "lesson": _text(40), "exercise": _int(0, 63)},
+    # a study (session/study.py): its chapters, the gamebook, the author's settings
+    "study": {
+        "action": _choice(*STUDY_ACTIONS, "edit"), "chapter": _int(0),
+        "decision": _text(MAX_DECISION_TEXT), "node": _optional(_NODE),
+        "title": _optional(_text(MAX_TITLE)), "mode": _optional(_text(20)),
+        "student": _optional(_text(10)),
+    },
 }
 DEFAULTS: dict[str, dict[str, Any]] = {
     "analyse": {"seconds": None, "multipv": 3, "depth": None},
@@ -172,6 +187,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "line": {"node": None},  # null: a line of the latest analysis (``analysis``)
     "puzzle": {"decision": ""},
     "lesson": {"lesson": "", "exercise": 0},
+    "study": {
+        "chapter": 0, "decision": "", "node": None, "title": None, "mode": None, "student": None,
+    },
 }
 
 

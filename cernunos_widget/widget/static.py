@@ -15,11 +15,13 @@ what its boards need: :class:`Needs`). The Sphinx extension, the Markdown extens
 (MkDocs) and the pages here all go through them. What a board shows comes from
 :func:`.contents.board_state`; :meth:`.CernunosWidget.to_html` passes its own exported state
 (:meth:`.CernunosWidget.state_for_export`), so this module does not import the widget.
+:func:`course_html` and :func:`study_html` make the pages of the lessons and of a study.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -30,10 +32,12 @@ from ..i18n import LANGUAGES
 from ..record.destination import destination, replacing, stream
 from ..record.tree import Game
 from ..session.core import Session
+from ..session.packed import pack_state
 from ..session.page import export_state
+from ..study import Study
 from ..version import __version__
 from .assets import FEATURES, page_css, render_script
-from .contents import StaticPageError, board_state, course_state, session_of
+from .contents import StaticPageError, board_state, course_state, session_of, study_state
 from .htmlsafe import escape_script_json
 
 __all__ = [
@@ -46,6 +50,8 @@ __all__ = [
     "course_state",
     "page_code",
     "page_html",
+    "study_html",
+    "study_state",
     "to_html",
 ]
 
@@ -121,14 +127,19 @@ class Needs:
 
     @classmethod
     def of(cls, state: dict) -> Needs:
-        """The lessons where the board has a course (and then every language: its panel
-        switches), the puzzles where it is in a puzzle, and its language."""
+        """The lessons where the board has a course, the studies where it shows a study (and
+        then every language: their panels switch), the puzzles where it is in a puzzle, and
+        its language."""
         tree = state.get("tree") or {}
-        lessons, puzzles = bool(state.get("course")), bool(tree.get("puzzle"))
-        spoken = (tree.get("settings") or {}).get("language")
-        languages = set(LANGUAGES) if lessons else {spoken} & set(LANGUAGES)
-        features = {"lessons"} if lessons else set()
-        return cls(frozenset(features | ({"puzzles"} if puzzles else set())), frozenset(languages))
+        shown = {
+            "lessons": bool(state.get("course")),
+            "puzzles": bool(tree.get("puzzle")),
+            "studies": bool(state.get("study_data")),
+        }
+        features = {name for name, there in shown.items() if there}
+        spoken = {(tree.get("settings") or {}).get("language")} & set(LANGUAGES)
+        switch = shown["lessons"] or shown["studies"]
+        return cls(frozenset(features), frozenset(LANGUAGES) if switch else frozenset(spoken))
 
     @classmethod
     def everything(cls) -> Needs:
@@ -162,7 +173,7 @@ def board_fragment(state: dict, playable: bool = True, size: str | None = None) 
     style = f' style="max-width: {check_size(size)}"' if size is not None else ""
     # the hover zones are left to the page's rules mirror (js/derive.js zonesOf): 12 KB a board
     state = {k: v for k, v in state.items() if k != "zones"}
-    state.update(static=True, playable=playable)
+    state.update(static=True, playable=playable, tree=pack_state(state["tree"]))
     return (
         f'<div class="{BOARD_CLASS}"{style}>\n'
         f'<script type="application/json" data-cernunos-board>{script_json(state)}</script>\n'
@@ -295,6 +306,25 @@ def course_html(
     "fr", switchable in the page); each try judged by the page's goal mirror (js/goals.js).
     A teacher hands it to students: no kernel, no network."""
     return save_page(course_state(language, lesson), path, title)
+
+
+def study_html(
+    study: Study | str | os.PathLike,
+    path: str | Path | None = None,
+    *,
+    language: str = "en",
+    chapter: int = 0,
+    title: str | None = None,
+) -> str:
+    """A page that plays every chapter of ``study`` (a :class:`.study.Study`, a ``.cgn``
+    path or a study's text) without a kernel, from ``chapter`` (0-based), in ``language``
+    ("en" or "fr", switchable in the page): the study panel, each chapter in its mode, an
+    interactive chapter's tries judged by the page's mirror of the gamebook
+    (js/studyplay.js). The reader's progress stays in the page (its browser storage where
+    it may be used); nothing is sent anywhere. Written to ``path`` too when given."""
+    state = study_state(study, language, chapter)
+    first = state["study_data"]["chapters"][0]["title"]
+    return save_page(state, path, title or first or "Cernunos: study")
 
 
 def check_playable(playable: object) -> bool:

@@ -111,6 +111,7 @@ def jupyter_server(tmp: Path, module: str) -> Iterator[tuple[str, Path]]:
         "--ServerApp.port_retries=0",
         f"--IdentityProvider.token={TOKEN}",
         f"--ServerApp.root_dir={root}",
+        *(["--LabApp.expose_app_in_browser=True"] if module == "jupyterlab" else []),
     ]
     with server(command, f"{url}/api/status?token={TOKEN}", tmp / f"{module}.log", env=env):
         yield url, root
@@ -130,7 +131,10 @@ class Lab:
         self.url = url
 
     def open(self, name: str) -> None:
-        self.page.goto(f"{self.url}/lab/tree/{name}?token={TOKEN}&reset")
+        """Open notebook ``name`` in the page's JupyterLab (loaded once: ``lab_page``)."""
+        self.page.evaluate(
+            "name => window.jupyterapp.commands.execute('docmanager:open', {path: name})", name
+        )
         self.page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=60_000)
         self.wait_idle()
 
@@ -225,10 +229,58 @@ def make_notebook(folder: Path, name: str, setup: str, *extra: str) -> str:
     return name
 
 
+VIEWPORT = {"width": 1280, "height": 720}  # pytest-playwright's default
+
+
+@pytest.fixture(scope="session")
+def lab_page(jupyter_lab, browser, browser_context_args):
+    """One JupyterLab page per worker, loaded once: each test opens its notebook in it
+    (loading JupyterLab took about half of a short test's time)."""
+    url, _ = jupyter_lab
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.goto(f"{url}/lab?token={TOKEN}&reset")
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
+    page.locator("#jp-main-dock-panel").wait_for(timeout=60_000)
+    yield page
+    context.close()
+
+
+def close_notebooks(page, url: str) -> None:
+    """Close every open document (unsaved changes dropped) and shut down every kernel."""
+    page.evaluate(
+        """() => { const shell = window.jupyterapp.shell;
+             for (const w of Array.from(shell.widgets("main"))) {
+               if (w.context) w.context.model.dirty = false;
+               w.dispose();
+             } }"""
+    )
+    with urllib.request.urlopen(f"{url}/api/sessions?token={TOKEN}", timeout=10) as reply:
+        sessions = json.load(reply)
+    for session in sessions:
+        request = urllib.request.Request(
+            f"{url}/api/sessions/{session['id']}?token={TOKEN}", method="DELETE"
+        )
+        urllib.request.urlopen(request, timeout=10).close()
+
+
 @pytest.fixture
-def lab(jupyter_lab, page, request):
-    """A fresh notebook per test (a kernel per notebook, so no state leaks)."""
+def page(request):
+    """pytest-playwright's page, except in a test of a notebook in JupyterLab (``lab``):
+    the worker's JupyterLab page, at the default window size."""
+    if "lab" in request.fixturenames:
+        return request.getfixturevalue("lab_page")
+    return request.getfixturevalue("context").new_page()
+
+
+@pytest.fixture
+def lab(jupyter_lab, lab_page, request):
+    """A fresh notebook per test (a kernel per notebook, so no state leaks), opened in the
+    worker's JupyterLab page once the previous test's notebooks and kernels are gone."""
     url, folder = jupyter_lab
+    page = lab_page
+    close_notebooks(page, url)
+    page.set_viewport_size(VIEWPORT)
     page.set_default_timeout(30_000)
 
     def open_with(setup: str, *extra: str) -> Lab:
@@ -241,7 +293,8 @@ def lab(jupyter_lab, page, request):
         lab.widget()
         return lab
 
-    return open_with
+    yield open_with
+    close_notebooks(page, url)
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ alone that reaches the kernel."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import re
 import shutil
@@ -26,28 +27,28 @@ TALL_CPN = cpn_of(TALL)
 
 @pytest.fixture(scope="session")
 def axe_js() -> Path:
-    """axe.min.js, installed once with npm into a cached folder (like embed.fetch_embed_assets)."""
+    """axe.min.js, installed once with npm into a cached folder (like embed.fetch_embed_assets),
+    by one xdist worker at a time (a lock in the folder)."""
     cache = Path(os.environ.get("CERNUNOS_TEST_CACHE", Path.home() / ".cache" / "cernunos-widget"))
     script = cache / "axe" / "node_modules" / "axe-core" / "axe.min.js"
-    if not script.exists():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail(f"npm is needed once to install {AXE_PACKAGE} for the accessibility tests")
-        subprocess.run(
-            [
-                npm,
-                "install",
-                "--prefix",
-                str(cache / "axe"),
-                "--no-audit",
-                "--no-fund",
-                "--silent",
-                AXE_PACKAGE,
-            ],
-            check=True,
-            timeout=600,
-        )
+    cache.mkdir(parents=True, exist_ok=True)
+    with open(cache / "axe.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not script.exists():
+            _install_axe(cache)
     return script
+
+
+def _install_axe(cache: Path) -> None:
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.fail(f"npm is needed once to install {AXE_PACKAGE} for the accessibility tests")
+    subprocess.run(
+        [npm, "install", "--prefix", str(cache / "axe"), "--no-audit", "--no-fund", "--silent"]
+        + [AXE_PACKAGE],
+        check=True,
+        timeout=600,
+    )
 
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

@@ -25,7 +25,7 @@ from cernunos_widget.engine import CernunosError, Position, Rules
 from cernunos_widget.engine.geometry import CELL_NAMES
 from cernunos_widget.engine.zones import zone_table
 from cernunos_widget.record.movetext import LineState, move_record, move_text, next_entry
-from cernunos_widget.session.view import build_view
+from cernunos_widget.session.view import build_view, view_words
 
 # D-10: every variant alone, together, and token counts that make effects frequent.
 VARIANTS = (
@@ -88,13 +88,8 @@ def play_game(
 
 def french_words(position: Position, events) -> dict:
     """What the view says in French (the prompt, the narration, the result): the rest of a
-    view does not depend on the language."""
-    view = build_view(position, events, "fr")
-    texts = [e["text"] for e in view["events"]]
-    return {key: view[key] for key in FRENCH_FIELDS} | {"events": texts}
-
-
-FRENCH_FIELDS = ("prompt", "result_text")
+    view does not depend on the language (``view_words``, which build_view uses)."""
+    return view_words(position, events, "fr")
 
 
 def dense_board(rng: random.Random, rules: Rules) -> str:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from puzzle_games import puzzle_games
 
 from cernunos_widget import puzzles
 
@@ -93,6 +94,32 @@ def test_bad_input_exits_2_naming_it(tmp_path, args, said):
     )
     assert out.returncode == 2 and said in out.stderr, out.stderr
     assert "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--workers", "0"), "workers is an int from 1 to 1024, not 0"),
+        (("--nodes", "0"), "Limit(nodes=...) is None (no limit) or an int above 0"),
+        (("--wanted", "0"), "wanted is how many puzzles, an int from 1, not 0"),
+        (("--out", "."), "cannot write puzzles to .: it is a folder"),
+        (("--out", "no/p.json"), "cannot write puzzles to no/p.json: its folder"),
+        (("--scheduler", "nope"), "cannot reach the Dask scheduler 'nope'"),
+        (("--log", "."), "cannot write the mining log to .: it is a folder"),
+        (("--log", "no/log.jsonl"), "cannot write the mining log to no/log.jsonl: its folder"),
+    ],
+)
+def test_generate_refuses_where_it_would_run_or_write_before_any_proof(tmp_path, args, said):
+    puzzle_games(tmp_path / "games.cgn", 1)  # positions to prove, were it not refused
+    out = subprocess.run(
+        [sys.executable, "-m", "cernunos_widget", "puzzles", "generate", "games.cgn",
+         "--log", "log.jsonl", "--tokens", "4-10", *args],
+        capture_output=True, text=True, timeout=120, cwd=tmp_path,
+    )  # fmt: skip
+    assert out.returncode == 2, out.stderr
+    err = out.stderr.strip()
+    assert err.startswith(f"cernunos puzzles: {said}") and len(err.splitlines()) == 1, err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.cgn"]  # nothing proven
 
 
 def test_generate_mines_self_play_games(tmp_path):

@@ -9,7 +9,7 @@ import json
 import math
 
 import pytest
-from page_double import Page
+from page_double import Page, store_of
 
 from cernunos_widget.record.tree import Game
 from cernunos_widget.session import page
@@ -60,7 +60,8 @@ def recorded(session: Session) -> list[Change]:
 
 
 def page_state(html: str) -> dict:
-    return json.loads(html.split("data-cernunos-board>")[1].split("</script>")[0])
+    state = json.loads(html.split("data-cernunos-board>")[1].split("</script>")[0])
+    return {**state, "tree": store_of(state["tree"])}  # its records unpacked, as the page does
 
 
 # ---------------------------------------------------------------------- remembering

@@ -3,15 +3,14 @@ two results the shown lines keep their depth and values, their decisions and sec
 
 from __future__ import annotations
 
-from cernunos_widget.session import Session, jobs
+from cernunos_widget.session import Session
 from cernunos_widget.session.throttle import Throttle
 from cernunos_widget.solver import Limit
 
 
-def test_the_status_ticks_between_two_depths(monkeypatch):
-    # every update sent at once (no coalescing), so each tick is seen
-    monkeypatch.setattr(jobs, "Throttle", lambda: Throttle(interval=0.0))
+def test_the_status_ticks_between_two_depths():
     session = Session()
+    session.throttle = lambda: Throttle(interval=0.0)  # every update sent: each tick is seen
     shown: list[dict] = []
     session.subscribe(lambda change: change.analysis and shown.append(change.analysis))
     session.analyse(Limit(depth=3), multipv=2, engine="alphabeta").wait()

@@ -150,7 +150,7 @@ def test_several_boards_share_one_page_and_a_page_may_be_walk_only(tmp_path):
     games = [Game.parse("B@b2"), Game.parse("T@a1 T@a2")]
     html = boards_html(games, tmp_path / "two.html", title="two games")
     states = board_states(html)
-    assert [len(s["tree"]["nodes"]) for s in states] == [2, 3]
+    assert [len(s["tree"]["packed"]["ids"]) for s in states] == [2, 3]  # records packed
     assert all("zones" not in s for s in states)  # the page's mirror draws them (12 KB)
     assert html.count('<script type="module">') == 1  # one copy of the code
     assert (tmp_path / "two.html").read_text(encoding="utf-8") == html

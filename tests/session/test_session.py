@@ -10,6 +10,7 @@ import time
 
 import pytest
 from cpn_builder import cpn
+from fake_time import FakeTime
 
 from cernunos_widget.engine import CernunosError, IllegalDecisionError
 from cernunos_widget.record.tree import Game
@@ -245,13 +246,18 @@ def test_a_job_says_it_is_preparing_the_engine_before_its_clock_starts(monkeypat
     monkeypatch.setattr(solver, "engine_cached", lambda: False)
     monkeypatch.setattr(solver, "analysis", slow_analyser(0.0, 3))
 
+    t = FakeTime()  # each part takes a window: each state shown (the throttle's, #35)
+
     def prepare(progress):
         calls.append("prepare")
-        progress(1, 2)
-        progress(2, 2)
+        for part in (1, 2):
+            t.advance(0.1)
+            progress(part, 2)
+        t.advance(0.1)
 
     monkeypatch.setattr(solver, "prepare_engine", prepare)
     s = Session()
+    s.throttle = t.throttle
     states = []
     s.subscribe(lambda change: change.analysis and states.append(dict(change.analysis)))
     job = s.analyse()

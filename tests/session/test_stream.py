@@ -1,55 +1,20 @@
 """The analysis stream (#20 item 5): at most ten updates a second over a fake clock, the
-latest wins, the final result is always the last update, a stop still delivers it, and a
-line the search keeps reporting is replayed once."""
+latest wins, the final result is always the last update (an interval after the one
+before: #35 item 2), a stop still delivers it, and a line the search keeps reporting is
+replayed once."""
 
 from __future__ import annotations
 
 import threading
 
 import pytest
+from fake_time import FakeTime
 
 import cernunos_widget.session.jobs as jobs
 from cernunos_widget.record.tree import Game
 from cernunos_widget.session.core import Change, Session
-from cernunos_widget.session.throttle import INTERVAL, Throttle
+from cernunos_widget.session.throttle import INTERVAL
 from cernunos_widget.solver.analyse import Info
-
-
-class FakeTime:
-    """A clock moved by hand and the timers armed on it, fired when their time comes."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.timers: list[list] = []  # [due, fn, cancelled]
-
-    def clock(self) -> float:
-        return self.now
-
-    def timer(self, delay: float, fn):
-        entry = [self.now + delay, fn, False]
-        self.timers.append(entry)
-
-        class Handle:
-            def cancel(self) -> None:
-                entry[2] = True
-
-        return Handle()
-
-    def advance(self, seconds: float) -> None:
-        """Move the clock, firing every timer due on the way (in order)."""
-        end = self.now + seconds
-        while True:
-            due = [t for t in self.timers if not t[2] and t[0] <= end]
-            if not due:
-                break
-            entry = min(due, key=lambda t: t[0])
-            self.timers.remove(entry)
-            self.now = max(self.now, entry[0])
-            entry[1]()
-        self.now = end
-
-    def throttle(self) -> Throttle:
-        return Throttle(clock=self.clock, timer=self.timer)
 
 
 def test_updates_are_at_least_an_interval_apart_and_the_latest_wins():
@@ -84,7 +49,7 @@ def test_the_start_counts_as_an_update_and_a_lone_one_later_is_not_held():
     assert sent == ["first", "later"] and not [x for x in t.timers if not x[2]]
 
 
-def test_the_final_update_is_sent_at_once_drops_the_waiting_one_and_is_the_last():
+def test_the_final_update_drops_the_waiting_one_and_is_the_last_an_interval_later():
     t = FakeTime()
     stream = t.throttle()
     sent: list[str] = []
@@ -92,12 +57,12 @@ def test_the_final_update_is_sent_at_once_drops_the_waiting_one_and_is_the_last(
     stream.offer(lambda: sent.append("a"))
     t.advance(0.01)
     stream.offer(lambda: sent.append("b"))  # waits for the timer
-    stream.finish(lambda: sent.append("final"))
-    assert sent == ["a", "final"]
+    stream.finish(lambda: sent.append(f"final at {t.now:.2f}"))
+    assert sent == ["a", "final at 1.10"]  # the rest of a's window waited, not more
     t.advance(1.0)  # the cancelled timer would have sent "b"
     stream.offer(lambda: sent.append("late"))
     t.advance(1.0)
-    assert sent == ["a", "final"]
+    assert sent == ["a", "final at 1.10"]
 
 
 def test_an_update_failing_on_the_timer_is_raised_to_the_producer():
@@ -159,10 +124,8 @@ def scripted_analyser(
 
 
 @pytest.fixture
-def fake_time(monkeypatch) -> FakeTime:
-    t = FakeTime()
-    monkeypatch.setattr(jobs, "Throttle", t.throttle)
-    return t
+def fake_time() -> FakeTime:
+    return FakeTime()
 
 
 def analysis_states(s: Session) -> list[dict]:
@@ -178,6 +141,7 @@ def analysis_states(s: Session) -> list[dict]:
 
 def test_a_burst_of_improvements_reaches_the_session_as_one_update_then_the_final(fake_time):
     s = Session(Game.parse("B@b2"))
+    s.throttle = fake_time.throttle
     states = analysis_states(s)
     steps = [[("B@b3", i / 100)] for i in range(50)]  # 0.1 s after the start, one burst
     job = s.analyse(analyser=scripted_analyser(steps, tick=lambda i: i or fake_time.advance(1)))
@@ -191,6 +155,7 @@ def test_a_burst_of_improvements_reaches_the_session_as_one_update_then_the_fina
 
 def test_a_stop_delivers_the_final_state_with_the_latest_lines(fake_time):
     s = Session(Game.parse("B@b2"))
+    s.throttle = fake_time.throttle
     states = analysis_states(s)
     gate = threading.Event()
     steps = [[("B@b3", 0.1)], [("D@a1", 0.2)], [("D@b1", 0.3)]]  # the last two wait
@@ -217,6 +182,7 @@ def test_an_unchanged_line_is_replayed_once(fake_time, monkeypatch):
 
     monkeypatch.setattr(jobs, "readable_line", counted)
     s = Session(Game.parse("B@b2"))
+    s.throttle = fake_time.throttle
     states = analysis_states(s)
     line, other = "B@b3 D@a1 D@b1", "D@a1 D@b1"
     steps = [[(line, i / 40), (other, -0.1)] for i in range(20)] + [[(other, 0.3), (line, 0.2)]]

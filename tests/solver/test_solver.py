@@ -71,12 +71,23 @@ def green_view(solution, p: Position) -> int:
     return solution.score if p.decider in (None, Player.GREEN) else -solution.score
 
 
+# A table of 2**16 slots for the compiled searches of these endgames (at most 20,000
+# decisions each): a value does not depend on the table's size, and emptying the default
+# 2**21 slots after each of hundreds of tiny searches was most of these tests' time.
+SMALL_TABLE = 16
+
+
+def compiled_search() -> CompiledExactSearch:
+    """The compiled exact search, ordered by the handwritten evaluation."""
+    return CompiledExactSearch(table_bits=SMALL_TABLE)
+
+
 def learned_order_search() -> CompiledExactSearch:
     """The compiled exact search ordered by the learned evaluation (what solve runs)."""
-    return CompiledExactSearch(evaluator=LEARNED)
+    return CompiledExactSearch(evaluator=LEARNED, table_bits=SMALL_TABLE)
 
 
-@pytest.mark.parametrize("searcher", [ExactSearch, CompiledExactSearch, learned_order_search])
+@pytest.mark.parametrize("searcher", [ExactSearch, compiled_search, learned_order_search])
 def test_exact_solver_agrees_with_brute_force(endgames, searcher):
     assert len(endgames) >= 200
     assert sum(1 for p, _ in endgames if len(p.option_codes) > 2) >= 100  # not all trivial
@@ -89,12 +100,14 @@ def test_exact_solver_agrees_with_brute_force(endgames, searcher):
 
 @pytest.mark.parametrize("evaluator", [HANDWRITTEN, LEARNED])
 def test_proof_number_verdicts_agree_with_brute_force(endgames, evaluator):
-    """Proof-number search alone, on each yes-or-no question around the true value."""
+    """Proof-number search alone, on each yes-or-no question around the true value, each
+    with a fresh table (SMALL_TABLE: with the default size, emptying the table after each of
+    these tiny searches took 90% of the test)."""
     for p, truth in endgames:
         if p.is_over:
             continue
         for target in sorted({truth, truth + 1, 1, 0}):
-            runner = CompiledExactSearch(evaluator=evaluator).runner
+            runner = CompiledExactSearch(evaluator=evaluator, table_bits=SMALL_TABLE).runner
             assert runner.prove(encode(p), target) == (truth >= target), (p.cpn(), target)
 
 
@@ -108,7 +121,9 @@ def test_outcomes_by_turns_of_both_searches_agree_with_brute_force(
     monkeypatch.setattr(searchers, "FIRST_TURN", 16)
     monkeypatch.setattr(searchers, "_INLINE_NODES", 16)
     for p, truth in endgames:
-        search = CompiledExactSearch(evaluator=LEARNED, threads=threads, helpers=False)
+        search = CompiledExactSearch(
+            evaluator=LEARNED, threads=threads, helpers=False, table_bits=SMALL_TABLE
+        )
         outcome = search.outcome(p)
         assert outcome == (truth > 0) - (truth < 0), p.cpn()
         assert search.strong_value(p, outcome) == truth, p.cpn()

@@ -1,6 +1,7 @@
-"""Long runs killed for real (issue #24 items 8 and 10): ``kill -9`` of ``cernunos selfplay`` or
-``cernunos analyse-games --workers 2`` leaves what finished on disk, whole, and no worker
-process behind; a rerun of the analysis resumes."""
+"""Long runs killed for real (issue #24 items 8 and 10): ``kill -9`` of ``cernunos selfplay``,
+``cernunos analyse-games --workers 2`` or ``cernunos puzzles generate --workers 2`` (issue
+#33 item 5) leaves what finished on disk, whole, and no worker process behind; a rerun of
+the analysis or of the mining resumes."""
 
 from __future__ import annotations
 
@@ -12,11 +13,16 @@ import time
 from pathlib import Path
 
 import pytest
+from puzzle_games import TOKENS, puzzle_games
 from short_games import short_games
 
 import cernunos_widget
 from cernunos_widget.cli import EXIT_OK, main
+from cernunos_widget.puzzles import candidates, mine, read_log, write
+from cernunos_widget.puzzles.log import log_key
+from cernunos_widget.puzzles.sources import built, file_games
 from cernunos_widget.record.files import read_games, write_games
+from cernunos_widget.solver import Limit
 from cernunos_widget.tools.batch import read_results
 
 pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
@@ -64,8 +70,13 @@ def wait_for(condition, what: str) -> None:
         time.sleep(0.2)
 
 
+def environment() -> dict[str, str]:
+    """This environment, importing this checkout's package."""
+    return {**os.environ, "PYTHONPATH": str(Path(cernunos_widget.__file__).parent.parent)}
+
+
 def start(*args: str, cwd: Path) -> subprocess.Popen:
-    env = {**os.environ, "PYTHONPATH": str(Path(cernunos_widget.__file__).parent.parent)}
+    env = environment()
     return subprocess.Popen(
         [sys.executable, "-m", "cernunos_widget", *args],
         cwd=cwd,
@@ -129,3 +140,46 @@ def test_kill_9_of_analyse_games_ends_the_workers_and_a_rerun_resumes(tmp_path, 
     frame = read_results(results)
     assert sorted(frame.game.unique()) == list(range(16))
     assert not frame.duplicated(["game", "ply"]).any()
+
+
+def logged(log: Path) -> int:
+    return len(read_log(log)) if log.exists() else 0
+
+
+def test_kill_9_of_puzzle_mining_ends_the_workers_and_the_rerun_ends_with_the_same_puzzles(
+    tmp_path,
+):
+    games = puzzle_games(tmp_path / "games.cgn", 16)
+    log, out = tmp_path / "log.jsonl", tmp_path / "puzzles.json"
+    command = ["puzzles", "generate", str(games), "--log", str(log), "--out", str(out)]
+    command += ["--tokens", f"{TOKENS[0]}-{TOKENS[1]}", "--nodes", "20000000", "--workers", "2"]
+    process = start(*command, cwd=tmp_path)
+    try:
+        wait_for(
+            lambda: len(workers_of(process.pid)) == 2 and logged(log) >= 3,
+            "entries reach the log while the run goes on",
+        )
+        kill_and_check_workers_end(process)
+    finally:
+        process.kill()
+    kept = read_log(log)  # whole entries only
+    keys = [log_key(p) for p in candidates(file_games(games), TOKENS)]
+    positions = len(set(keys))  # some games' lines meet
+    assert 3 <= len(kept) < positions and not out.exists()
+    rerun = subprocess.run(
+        [sys.executable, "-m", "cernunos_widget", *command],
+        cwd=tmp_path, env=environment(), capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert rerun.returncode == EXIT_OK, rerun.stderr
+    skipped = len(kept) + len(keys) - positions  # and those met again
+    assert f" in {positions - len(kept)} positions tried ({skipped} already in {log})" in (
+        rerun.stdout
+    )
+    entries = read_log(log)
+    assert entries[: len(kept)] == kept  # resumed: kept, not proven again
+    assert len({e["cpn"] for e in entries}) == len(entries) == positions
+    # the puzzle file of a run that was never stopped (this process, one worker)
+    alone = tmp_path / "alone.jsonl"
+    mine(candidates(file_games(games), TOKENS), alone, Limit(nodes=20_000_000), workers=1)
+    write(built([alone]), tmp_path / "alone.json")
+    assert out.read_bytes() == (tmp_path / "alone.json").read_bytes()

@@ -25,7 +25,7 @@ def expected(run: SelfPlay, index: int) -> str:
 
 def test_kill_9_then_the_same_command_finishes_the_run_without_replaying(tmp_path, monkeypatch):
     out = tmp_path / "games.cgn"
-    command = ["selfplay", "--games", "1000", "--bot", "greedy", "--seed", "3"]
+    command = ["selfplay", "--games", "300", "--bot", "greedy", "--seed", "3"]
     command += ["--workers", "2", "--out", str(out)]
     process = start(*command, cwd=tmp_path)
     try:
@@ -36,7 +36,7 @@ def test_kill_9_then_the_same_command_finishes_the_run_without_replaying(tmp_pat
     finally:
         process.kill()
     kept = [g.export() for g in read_games(out)]
-    assert 20 <= len(kept) < 1000
+    assert 20 <= len(kept) < 300
     starts = []
     real = SelfPlay.played
 
@@ -48,10 +48,10 @@ def test_kill_9_then_the_same_command_finishes_the_run_without_replaying(tmp_pat
     assert main(command) == EXIT_OK  # the same command
     assert starts == [len(kept)]  # main: played again from game 0, replacing the file
     games = list(read_games(out))
-    assert [g.headers["Round"] for g in games] == [str(i + 1) for i in range(1000)]
+    assert [g.headers["Round"] for g in games] == [str(i + 1) for i in range(300)]
     assert [g.export() for g in games[: len(kept)]] == kept  # kept, not replayed
-    run = SelfPlay.checked(1000, "greedy", "greedy", seed=3)
-    for index in (len(kept) - 1, len(kept), len(kept) + 1, 999):
+    run = SelfPlay.checked(300, "greedy", "greedy", seed=3)
+    for index in (len(kept) - 1, len(kept), len(kept) + 1, 299):
         assert games[index].export() == expected(run, index)
 
 

@@ -13,6 +13,7 @@ import pytest
 from cernunos_widget import lessons, puzzles
 from cernunos_widget.record.tree import Game
 from cernunos_widget.session.core import Session
+from cernunos_widget.study import Study
 from cernunos_widget.widget.adapter import CernunosWidget
 from cernunos_widget.widget.blocks import read_block
 from cernunos_widget.widget.contents import board_state, course_state
@@ -27,6 +28,7 @@ from cernunos_widget.widget.static import (
 )
 
 GAME = "B@b2 B@b3 (D@a1 {a quieter start}) T@a1"
+STUDY = '[Chapter "One"] B@b2 B@b3\n\n[Chapter "Two"] [Mode "interactive"] T@a1 D@c2\n'
 STATE = re.compile(r'<script type="application/json" data-cernunos-board>(.*?)</script>', re.S)
 CODE = '<script type="module">'
 
@@ -51,13 +53,14 @@ def test_a_game_is_one_board_and_its_code_with_only_what_it_needs():
     ("content", "check"),
     [
         (Session(Game.parse(GAME), "fr"), lambda s: s["tree"]["settings"]["language"] == "fr"),
-        (CernunosWidget(game="B@b2"), lambda s: len(s["tree"]["nodes"]) == 2),
+        (CernunosWidget(game="B@b2"), lambda s: s["tree"]["packed"]["decisions"][1] == "B@b2"),
         (lessons.lesson("power"), lambda s: s["lesson_state"]["name"] == "power"),
         (puzzles.load()[:3], lambda s: len(s["tree"]["puzzle"]["set"]) == 3),
         (puzzles.load()[5], lambda s: s["tree"]["puzzle"]["puzzle"]["id"] == puzzles.load()[5].id),
         (course_state("fr"), lambda s: s["lesson_state"]["language"] == "fr"),
+        (Study.load(STUDY), lambda s: len(s["study_data"]["chapters"]) == 2),
     ],
-    ids=["session", "widget", "lesson", "puzzles", "one-puzzle", "state"],
+    ids=["session", "widget", "lesson", "puzzles", "one-puzzle", "state", "study"],
 )
 def test_every_kind_of_content_is_a_board(content, check):
     (state,) = states(board_html(content))
@@ -69,6 +72,9 @@ def test_the_code_carries_what_the_content_needs():
     assert "createLesson" in lesson and '"fr":{' in lesson  # the panel switches language
     puzzle = board_html(puzzles.load()[:2], language="fr")
     assert "createPuzzle" in puzzle and "createLesson" not in puzzle and '"fr":{' in puzzle
+    study = board_html(Study.load(STUDY))
+    assert 'data-needs="studies en fr"' in study and "createLesson" not in study
+    assert Needs.of(board_state(Study.load(STUDY))).features == {"studies"}
 
 
 def test_several_boards_take_the_code_once():

@@ -9,7 +9,7 @@ import json
 
 import pytest
 from cpn_builder import cpn
-from page_double import Page
+from page_double import Page, store_of
 
 from cernunos_widget.widget.adapter import CernunosWidget
 from cernunos_widget.widget.protocol import MAX_GAME_TEXT
@@ -113,7 +113,7 @@ def test_the_to_html_page_says_it_is_static_and_has_a_mobile_viewport():
     w = CernunosWidget(game=GAME)
     html = w.to_html()
     state = json.loads(html.split("data-cernunos-board>", 1)[1].split("</script>", 1)[0])
-    assert state["static"] is True and state["tree"] == json.loads(json.dumps(w._full_state()))
+    assert state["static"] is True and store_of(state["tree"]) == store_of(w._full_state())
     assert state["playable"] is True
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     assert "static" not in w.state_for_export()  # the flag is the static page's alone

@@ -16,13 +16,14 @@ from cernunos_widget.engine import Position
 from cernunos_widget.record.tree import Game
 from cernunos_widget.widget.assets import JS, esm, features_module
 from cernunos_widget.widget.puzzle_page import puzzles_html
-from cernunos_widget.widget.static import boards_html, course_html, to_html
+from cernunos_widget.widget.static import boards_html, course_html, study_html, to_html
 
 ONE_BOARD = 250_000  # bytes: one board with a 60-70 decision game (388 KB before issue #35)
 THREE_BOARDS = 300_000  # bytes: three boards on one page (414 KB before)
 # Before issue #35 (measured on its main): both languages and every feature in every page.
 COURSE_BEFORE = 389_241  # course_html(), English or French
 PUZZLES_BEFORE = 393_909  # puzzles_html() (the first 30 puzzles), English or French
+STUDY_PAGE = 300_000  # bytes: a one-chapter study's page (both languages for its switch)
 
 
 def random_game(low: int, high: int) -> Game:
@@ -72,11 +73,12 @@ def style_of(html: str) -> str:
 class TestWhatAPageCarries:
     def test_a_board_without_lessons_or_puzzles_has_neither_and_speaks_english_only(self, game):
         script = script_of(to_html(game))
-        for absent in ("createLesson", "createPuzzle", "judgeDecisions", '"fr":{'):
+        for absent in ("createLesson", "createPuzzle", "createStudy", "judgeDecisions", '"fr":{'):
             assert absent not in script, absent
         assert "FEATURES=Object.freeze([])" in script and '"en":{' in script
         style = style_of(to_html(game))
         assert ".cw-root" in style and ".cw-lesson" not in style and ".cw-puzzle" not in style
+        assert ".cw-study" not in style
 
     def test_a_french_board_brings_its_catalogue(self):
         script = script_of(to_html(Game(), language="fr"))
@@ -96,13 +98,27 @@ class TestWhatAPageCarries:
         assert '"fr":{' in script and ".cw-puzzle-title" in style_of(page)
         assert ".cw-lesson" not in style_of(page)
 
+    def test_a_study_page_has_the_studies_and_both_languages_for_its_switch(self):
+        page = study_html('[Chapter "One"] [Mode "interactive"] B@b2 B@b3 T@a1')
+        script = script_of(page)
+        assert "createStudy" in script and "createStudySession" in script and '"fr":{' in script
+        assert "createLesson" not in script and "createPuzzle" not in script
+        assert ".cw-study-feedback" in style_of(page) and ".cw-lesson" not in style_of(page)
+        assert size(page) <= STUDY_PAGE
+
     def test_the_jupyter_module_has_everything_as_written(self):
         module = esm()
-        for present in ("createLesson", "createPuzzle", '"fr": {', "// ---- widget.js"):
+        for present in (
+            "createLesson",
+            "createPuzzle",
+            "createStudy",
+            '"fr": {',
+            "// ---- widget.js",
+        ):
             assert present in module, present
 
     def test_the_features_file_lists_every_feature(self):
         """js/features.js, which the Jupyter module and Node load, is features_module() of
         every feature: a feature left out there would be missing from the widget."""
         assert (JS / "features.js").read_text(encoding="utf-8") == features_module()
-        assert "import { LESSONS }" in features_module() and "PUZZLES]" in features_module()
+        assert "import { LESSONS }" in features_module() and "STUDIES]" in features_module()

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from page_double import Page
 
-import cernunos_widget.session.jobs as jobs
 from cernunos_widget import CernunosWidget
 from cernunos_widget.session.throttle import Throttle
 from cernunos_widget.solver.analyse import Info
@@ -32,11 +30,10 @@ def stepped_analyser(steps: list[list[tuple[str, float, int]]]):
     return run
 
 
-@pytest.fixture
-def every_update_sent(monkeypatch):
-    """A throttle whose clock moves a second per reading: every update goes out."""
+def every_update_sent(w: CernunosWidget) -> None:
+    """Give ``w`` a throttle whose clock moves a second per reading: every update goes out."""
     ticks = iter(range(10**6))
-    monkeypatch.setattr(jobs, "Throttle", lambda: Throttle(clock=lambda: float(next(ticks))))
+    w.session.throttle = lambda: Throttle(clock=lambda: float(next(ticks)))
 
 
 def analysis_patches(page: Page) -> list[dict]:
@@ -44,8 +41,9 @@ def analysis_patches(page: Page) -> list[dict]:
             or "analysis_delta" in m.get("patch", {})]
 
 
-def test_after_the_whole_state_the_page_gets_only_what_changed(every_update_sent):
+def test_after_the_whole_state_the_page_gets_only_what_changed():
     w = CernunosWidget(game="B@b2")
+    every_update_sent(w)
     page = Page(w)
     steps = [
         [("B@b3 D@a1", 0.10, 100), ("D@a1 D@b1", 0.05, 100)],

@@ -25,12 +25,14 @@ CPN is a Sphinx error naming the file and the line, not a traceback.
 Two more directives put the package's own exercises in a page: ``cernunos-lessons`` (the
 course) and ``cernunos-puzzles`` (puzzles of the committed set, chosen by ``ids``, a
 ``rating`` range and a ``count`` spread from the easiest to the hardest), both judged in
-the page (docs/sphinx.md).
+the page (docs/sphinx.md); ``cernunos-study`` plays a study (a ``.cgn`` file beside the
+document, or the study's text as the content).
 """
 
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
@@ -40,6 +42,7 @@ from sphinx.util.docutils import SphinxDirective
 from .engine import CernunosError
 from .version import __version__
 from .widget.blocks import (
+    CONTENT,
     OPTIONS,
     Block,
     BoardError,
@@ -79,10 +82,14 @@ class BoardDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         content = "\n".join(self.content)
-        if self.has_content and not content.strip():
+        if CONTENT[self.kind] and not content.strip():
             raise self.error("the cernunos directive needs a game text or a CPN as its content")
+        options = dict(self.options)
+        if self.arguments:  # cernunos-study's file, as an argument
+            options["file"] = self.arguments[0]
+        folder = Path(self.env.doc2path(self.env.docname)).parent
         try:
-            block = read_block(self.kind, content, self.options)
+            block = read_block(self.kind, content, options, folder)
         except CernunosError as e:
             at = error_line(content, e)
             line = self.lineno if at is None else self.content_offset + 1 + at
@@ -120,6 +127,18 @@ class PuzzlesDirective(BoardDirective):
     kind = "cernunos-puzzles"
     has_content = False
     option_spec = OPTIONS["cernunos-puzzles"]
+
+
+class StudyDirective(BoardDirective):
+    """``.. cernunos-study:: first.cgn``: a study (:mod:`cernunos_widget.study`) played in the
+    page, every chapter in its mode; its file relative to the document (the argument, or
+    ``:file:``) or its text as the content; options ``chapter`` (0-based), ``language`` and
+    ``size``."""
+
+    kind = "cernunos-study"
+    has_content = True
+    optional_arguments = 1
+    option_spec = OPTIONS["cernunos-study"]
 
 
 def board_node(block: Block) -> cernunos_board:
@@ -267,6 +286,7 @@ def setup(app: Sphinx) -> dict:
     app.add_directive("cernunos", CernunosDirective)
     app.add_directive("cernunos-lessons", LessonsDirective)
     app.add_directive("cernunos-puzzles", PuzzlesDirective)
+    app.add_directive("cernunos-study", StudyDirective)
     app.connect("doctree-read", notebook_boards)
     app.connect("html-page-context", add_page_code)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

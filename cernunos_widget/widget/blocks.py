@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import NamedTuple
 
 from ..engine import CernunosError, Position
 from ..i18n import DEFAULT as DEFAULT_LANGUAGE
 from ..i18n import LanguageError
 from ..puzzles import pick
+from ..record.errors import GameFileError
 from ..record.tree import Game
 from ..session.core import Session
 from ..session.page import export_state, settings
-from .contents import course_state, puzzles_state
+from ..study import Study
+from .contents import course_state, puzzles_state, study_state
 from .static import check_size
 
 
@@ -134,15 +137,29 @@ OPTIONS: dict[str, dict[str, Converter]] = {
         "language": text,
         "size": size_option,
     },
+    "cernunos-study": {
+        "file": text,
+        "chapter": nonnegative_int,
+        "language": text,
+        "size": size_option,
+    },
 }
-CONTENT = {"cernunos": True, "cernunos-lessons": False, "cernunos-puzzles": False}
+# Whether a kind's block has a text: always, never, or (None) a study's text or a :file:.
+CONTENT = {
+    "cernunos": True,
+    "cernunos-lessons": False,
+    "cernunos-puzzles": False,
+    "cernunos-study": None,
+}
 
 
-def read_block(kind: str, content: str, options: dict) -> Block:
+def read_block(kind: str, content: str, options: dict, folder: Path | None = None) -> Block:
     """The board a block of ``kind`` asks for: ``content`` its text (a game text or a CPN
-    for ``cernunos``; empty for the others), ``options`` its converted options. Raises the
-    engine's errors (a bad text, an unknown lesson, no puzzle chosen, an unknown language,
-    ``start`` beyond the main line)."""
+    for ``cernunos``, a study's text for ``cernunos-study`` without ``file``; empty for the
+    others), ``options`` its converted options, ``folder`` the document's (where a study's
+    ``file`` is; default: the current folder). Raises the engine's errors (a bad text, an
+    unknown lesson, no puzzle chosen, an unknown language, ``start`` beyond the main line,
+    a study file that cannot be read)."""
     language = options.get("language", DEFAULT_LANGUAGE)
     size = options.get("size")
     if kind == "cernunos":
@@ -155,7 +172,23 @@ def read_block(kind: str, content: str, options: dict) -> Block:
         ids, rating, count = (options.get(name) for name in ("ids", "rating", "count"))
         chosen = pick(ids=ids, rating=rating, count=count)
         return Block(puzzles_state(chosen, 0, language), True, size)
+    if kind == "cernunos-study":
+        study = _study(content, options.get("file"), folder)
+        return Block(study_state(study, language, options.get("chapter", 0)), True, size)
     raise BoardError(f"no block {kind!r}: the blocks are {', '.join(OPTIONS)}")
+
+
+def _study(content: str, file: str | None, folder: Path | None) -> Study:
+    """A study block's study: its text, or its ``file`` (relative to ``folder``)."""
+    if (file is None) == (not content.strip()):
+        raise BoardError("a cernunos-study block has a :file: option or a study's text (one)")
+    if file is None:
+        return Study.load(content.strip() + "\n")
+    path = (folder or Path.cwd()) / file
+    try:
+        return Study.load(path)
+    except CernunosError as e:
+        raise BoardError(f"the study file {file}: {e}") from None
 
 
 def error_line(content: str, error: CernunosError) -> int | None:
@@ -163,9 +196,11 @@ def error_line(content: str, error: CernunosError) -> int | None:
     None for an error of an option (``start``, ``language``) or one without a place."""
     if isinstance(error, (BoardError, LanguageError)):
         return None
+    before = len(content) - len(content.lstrip())
+    if isinstance(error, GameFileError) and isinstance(error.line, int):  # a study's text
+        return content[:before].count("\n") + error.line - 1
     at = getattr(error, "at", None)
     text = content.strip()  # what was read (board_session)
     if isinstance(at, int) and 0 <= at <= len(text):
-        before = len(content) - len(content.lstrip())
         return content[: before + at].count("\n")
-    return 0 if content.strip() else None
+    return content[:before].count("\n") if content.strip() else None

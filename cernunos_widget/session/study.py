@@ -29,6 +29,14 @@ answers what the reader does there, by the chapter's mode (``docs/studies.md``):
   chapter's game (:func:`copy_of`, the same node ids as the chapter read from its text), and
   a try is only ever a walk along it. The end of the main line: solved (``done``), with the
   count of wrong tries; the chapter is counted solved.
+- **practice**: the reader plays the student's side from the chapter's start against the
+  engine (:mod:`.practice`: perfect play in a small endgame, the engine's search elsewhere),
+  on a game of the chapter's start alone (the author's moves are not shown). A try is a
+  decision at the practice's node (:attr:`StudyRun.node`, the end of the line played); the
+  engine's decisions are the board's (``waiting``, an ``advance`` each, as in the
+  gamebook). After each decision the chapter's ``[Goal]`` is judged for the student
+  (``verdict``: solved, the chapter is counted solved; failed, with the reasons in both
+  languages); a chapter without a goal is won by winning the game. Retry starts again.
 - **conceal**: a copy of the tree; the moves after the main line's ``revealed`` ply are
   hidden until the reader reaches the next main-line node (playing it or walking to it) or
   asks (``reveal``).
@@ -45,6 +53,7 @@ import re
 
 from ..record.tree import Game, GameNode
 from ..study import Chapter, Study, StudyError
+from . import practice
 from .core import Session
 from .page import full_state
 
@@ -90,8 +99,10 @@ class StudyRun:
         self.study = study
         self.chapter = 0
         self.solved: list[int] = []
-        self.node = 0  # the gamebook's node (interactive), an id of the session's game
+        self.node = 0  # the gamebook's node (interactive, practice), an id of the session's game
         self.feedback: dict | None = None  # the last try: kind, decision, text
+        self.verdict: dict | None = None  # practice: the goal's verdict once not pending
+        self.replied: dict | None = None  # practice: the engine's last decision, and how
         self.wrong = 0  # wrong tries in this chapter
         self.revealed = 0  # conceal: the main line is shown up to this ply
         self.authored = 0  # conceal: the copy's ids below this are the author's nodes
@@ -108,11 +119,12 @@ class StudyRun:
         self.sync(session)
         chapter = self.study.chapters[self._index(index)]
         self.chapter, self.feedback, self.wrong, self.revealed = index, None, 0, 0
+        self.verdict = self.replied = None
         self._opened = True
         if chapter.mode == "normal":
             session.replace_game(chapter.game)  # the board's edits are the chapter's
             return
-        game = copy_of(chapter.game)
+        game = board_game(chapter)
         self.authored = game.next_id
         session.replace_game(game)
         session.goto(game.root)
@@ -140,17 +152,28 @@ class StudyRun:
     # ------------------------------------------------------------------ the gamebook
 
     def _gamebook(self, session: Session) -> GameNode:
-        if self.current.mode != "interactive":
-            raise StudyError(f"chapter {self.chapter} is {self.current.mode}, not interactive")
+        if self.current.mode not in ("interactive", "practice"):
+            raise StudyError(
+                f"chapter {self.chapter} is {self.current.mode}, not interactive or practice"
+            )
         return session.resolve(self.node)
 
     def done(self, session: Session) -> bool:
-        """The interactive chapter's main line is played to its end."""
+        """The interactive chapter's main line is played to its end; the practice judged."""
+        if self.current.mode == "practice":
+            return self.verdict is not None
         return self.current.mode == "interactive" and not session.resolve(self.node).children
 
     def waiting(self, session: Session) -> bool:
-        """The board is to play the main line's next decision (the other side's)."""
-        if self.current.mode != "interactive":
+        """The board is to play the next decision (the other side's): the main line's, or
+        the engine's in practice."""
+        mode = self.current.mode
+        if mode == "practice":
+            position = session.resolve(self.node).position
+            return self.verdict is None and not position.is_over and not (
+                practice.student_to_play(position, self.current.side)
+            )
+        if mode != "interactive":
             return False
         node = session.resolve(self.node)
         return bool(node.children) and node.position.decider != self.current.side
@@ -160,6 +183,8 @@ class StudyRun:
         (``right``, ``good``, ``answer``, ``wrong``). An illegal decision raises the engine's
         error; a try while the board is to play, or once solved, a :class:`StudyError`."""
         node = self._gamebook(session)
+        if self.current.mode == "practice":
+            return self._practice_try(session, node, decision)
         if not node.children:
             raise StudyError("this chapter is solved: Retry plays it again")
         if self.waiting(session):
@@ -176,6 +201,26 @@ class StudyRun:
         else:
             self._refuse(session, "wrong", str(parsed), "")
         return self.feedback["kind"]
+
+    def _practice_try(self, session: Session, node: GameNode, decision: str) -> str:
+        """The student's decision in practice, played at the practice's node and judged;
+        the verdict's status (``pending`` while the goal is not decided)."""
+        if self.verdict is not None:
+            raise StudyError("this practice is over: Retry plays it again")
+        if node.position.is_over or self.waiting(session):
+            raise StudyError("the board is to play here, not the student")
+        parsed = node.position.parse_decision(decision)  # IllegalDecisionError if illegal
+        self.node = session.play(str(parsed), node=node).id
+        self._judge(session)
+        return "pending" if self.verdict is None else self.verdict["status"]
+
+    def _judge(self, session: Session) -> None:
+        """Practice: the goal's verdict on the line played, once it is not pending."""
+        found = practice.verdict(self.current, session.resolve(self.node))
+        if found.status != "pending":
+            self.verdict = found.to_data()
+            if found.status == "solved" and self.chapter not in self.solved:
+                self.solved = sorted([*self.solved, self.chapter])
 
     def _accept(self, session: Session, kind: str, decision: str, text: str) -> None:
         node = session.resolve(self.node)
@@ -195,6 +240,12 @@ class StudyRun:
         here = self._gamebook(session)
         if (node is not None and node != here.id) or not self.waiting(session):
             return False
+        if self.current.mode == "practice":
+            decision, how = practice.reply(here.position)
+            self.replied = {"decision": decision, "by": how}
+            self.node = session.play(decision, node=here).id
+            self._judge(session)
+            return True
         self.node = session.play(here.children[0].decision_text, node=here).id
         self._settle(session)
         return True
@@ -282,21 +333,33 @@ class StudyRun:
                 node=self.node, question=question, hint=hint, waiting=waiting,
                 done=not node.children,
             )  # fmt: skip
+        elif chapter.mode == "practice":
+            out.update(
+                node=self.node, waiting=self.waiting(session), done=self.verdict is not None,
+                verdict=self.verdict, reply=self.replied,
+            )  # fmt: skip
         elif chapter.mode == "conceal":
             out.update(revealed=self.revealed, authored=self.authored)
         return out
 
     def chapters(self) -> list[dict]:
-        """Each chapter's title, mode, student and side (the page's chapter list)."""
+        """Each chapter's title, mode, student, side and goal (the page's chapter list)."""
         return [
             {
                 "title": c.title,
                 "mode": c.mode,
                 "student": None if c.student is None else c.student.title,
                 "side": c.side.title,
+                "goal": None if c.goal is None else {**c.goal.to_data(), "text": dict(c.goal.text)},
             }
             for c in self.study.chapters
         ]
+
+
+def board_game(chapter: Chapter) -> Game:
+    """The game a chapter opens on the board (not a normal one: that is the chapter's own):
+    a practice's start alone (:func:`.practice.practice_game`), else a copy of the tree."""
+    return practice.practice_game(chapter) if chapter.mode == "practice" else copy_of(chapter.game)
 
 
 def load_study(source: Study | str | os.PathLike) -> Study:
@@ -314,7 +377,7 @@ def study_data(run: StudyRun, trees: bool = False) -> dict:
     chapters = run.chapters()
     if trees:
         for entry, chapter in zip(chapters, run.study.chapters, strict=True):
-            game = chapter.game if chapter.mode == "normal" else copy_of(chapter.game)
+            game = chapter.game if chapter.mode == "normal" else board_game(chapter)
             tree = full_state(Session(game))
             entry["tree"] = {k: tree[k] for k in ("nodes", "views", "start", "headers")}
             entry["next"] = game.next_id

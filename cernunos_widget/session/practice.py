@@ -19,7 +19,7 @@ checked against this module by ``tests/js/make_practice_vectors.py``.
 
 from __future__ import annotations
 
-from ..engine import Player, Position
+from ..engine import Position
 from ..lessons import Verdict, judge
 from ..lessons.goals import unmet
 from ..record.tree import Game, GameNode
@@ -70,7 +70,3 @@ def verdict(chapter: Chapter, node: GameNode) -> Verdict:
     reasons = unmet(WIN, node.position, (), you)
     return Verdict("failed" if reasons else "solved", 0, tuple(reasons))
 
-
-def student_to_play(position: Position, side: Player) -> bool:
-    """The student decides at ``position`` (the game goes on)."""
-    return not position.is_over and position.decider == side

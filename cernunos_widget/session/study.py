@@ -170,9 +170,8 @@ class StudyRun:
         mode = self.current.mode
         if mode == "practice":
             position = session.resolve(self.node).position
-            return self.verdict is None and not position.is_over and not (
-                practice.student_to_play(position, self.current.side)
-            )
+            over = self.verdict is not None or position.is_over
+            return not over and position.decider != self.current.side
         if mode != "interactive":
             return False
         node = session.resolve(self.node)

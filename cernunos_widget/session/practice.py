@@ -69,4 +69,3 @@ def verdict(chapter: Chapter, node: GameNode) -> Verdict:
         return Verdict("pending", 0)
     reasons = unmet(WIN, node.position, (), you)
     return Verdict("failed" if reasons else "solved", 0, tuple(reasons))
-

@@ -31,12 +31,22 @@ MAX_TOTAL = 32  # a player's tokens in all (the compiled layout's stacks hold 2 
 MAX_RULES_LENGTH = 200  # characters of rules text read at most
 STANDARD = "standard"
 
+_EXPECTED_PARAMS = {"letters": KIND_LETTERS, "most": MAX_KIND_COUNT, "total": MAX_TOTAL}
 _EXPECTED = (
     "rules are 'standard' or parts joined by '+' from: 'wolf-1' (the Wolf reaches one "
     "diagonal step), 'power-all' (base power counts every own token below), "
     f"'counts=T10,B3,...' (tokens per kind, letters {KIND_LETTERS}, each 0-{MAX_KIND_COUNT}, "
     f"a player's total 1-{MAX_TOTAL})"
 )
+
+
+def _refused(key: str, **params: object) -> RulesError:
+    """A RulesError whose words (``key``, then what rules are) speak every language; its
+    English is as it always was."""
+    from ..i18n import Message
+
+    words = Message(key, {**params, "expected": Message("rules.expected", _EXPECTED_PARAMS)})
+    return RulesError(words.text()).said(words)
 
 
 @dataclass(frozen=True)
@@ -91,7 +101,7 @@ class Rules:
         for part in stripped.split("+"):
             name = part.partition("=")[0]
             if name in seen:
-                raise RulesError(f"rules {clip(text)} name {clip(name)} twice; {_EXPECTED}")
+                raise _refused("rules.error.twice", text=clip(text), name=clip(name))
             seen.add(name)
             if part == "wolf-1":
                 wolf_steps = 1
@@ -100,7 +110,7 @@ class Rules:
             elif name == "counts" and "=" in part:
                 counts = _parse_counts(part.partition("=")[2], text)
             else:
-                raise RulesError(f"unknown rules part {clip(part)} in {clip(text)}; {_EXPECTED}")
+                raise _refused("rules.error.unknown", part=clip(part), text=clip(text))
         rules = cls(wolf_steps, power_all, counts)
         return STANDARD_RULES if rules == STANDARD_RULES else rules
 
@@ -145,18 +155,20 @@ class Rules:
     def tokens_per_player(self) -> int:
         return sum(self.counts)
 
-    def describe(self) -> str:
-        """In words, for people (the widget's label, ``cernunos show``)."""
+    def describe(self, language: str = "en") -> str:
+        """In words, for people (the widget's label, ``cernunos show``), in ``language``."""
+        from ..i18n import text
+
         if self.is_standard:
-            return "standard rules"
+            return text("rules.standard", language)
         parts = []
         if self.wolf_steps == 1:
-            parts.append("Wolf reaches 1 step")
+            parts.append(text("rules.wolf_1", language))
         if self.power_all:
-            parts.append("power counts every own token below")
+            parts.append(text("rules.power_all", language))
         if self.counts != KIND_COUNTS:
-            parts.append("tokens " + _counts_text(self.counts))
-        return "variant: " + "; ".join(parts)
+            parts.append(text("rules.counts", language, counts=_counts_text(self.counts)))
+        return text("rules.variant", language, parts="; ".join(parts))
 
 
 def _counts_text(counts: tuple[int, ...]) -> str:

@@ -40,7 +40,7 @@ def check_language(language: object) -> str:
         return language
     shown = repr(language)[:40] if isinstance(language, str) else f"a {type(language).__name__}"
     accepted = ", ".join(repr(code) for code in LANGUAGES)
-    raise LanguageError(f"unknown language {shown}: the languages are {accepted}")
+    raise refusal(LanguageError, "i18n.unknown_language", asked=shown, languages=accepted)
 
 
 @cache

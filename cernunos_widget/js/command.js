@@ -18,7 +18,10 @@ export function createCommand(ctx) {
   const error = h("div", { class: "cw-command-error", role: "alert" });
   el.append(input, error);
 
+  let shownAt = null; // the node the error is about: another node clears it (a stale notice)
+
   function show(text) {
+    shownAt = storeOf(model).current;
     if (error.textContent !== text) error.textContent = text;
   }
 
@@ -47,5 +50,9 @@ export function createCommand(ctx) {
   el.addEventListener("submit", (event) => event.preventDefault());
   input.addEventListener("input", () => show(""));
 
-  return { el, update() {} };
+  function update(store) {
+    if (error.textContent && store.current !== shownAt) show("");
+  }
+
+  return { el, update };
 }

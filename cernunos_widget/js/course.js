@@ -10,8 +10,9 @@
 import { judgeDecisions } from "./goals.js";
 import { rootId } from "./store.js";
 import { SessionError } from "./local.js";
+import { CernunosError, pyRepr, refusal } from "./rules/index.js";
+import { languageOf } from "./derive.js";
 
-const ACTIONS = "open, next or retry"; // what a lesson request may ask
 
 /** The lessons' state as session/lesson.py's state(): a fresh copy with `changes`. */
 function withChanges(state, changes) {
@@ -45,9 +46,9 @@ export function createCourseSession(local, model) {
 
   function open(store, request, name, exercise) {
     const lesson = course().find((l) => l.name === name);
-    if (!lesson) throw new SessionError(`no lesson '${name}': the lessons are ${course().map((l) => l.name).join(", ")}`);
+    if (!lesson) throw refusal(SessionError, "lesson.error.unknown", { name: pyRepr(String(name)), names: course().map((l) => l.name).join(", ") });
     if (!(exercise >= 0 && exercise < lesson.exercises.length)) {
-      throw new SessionError(`lesson '${name}' has exercises 1 to ${lesson.exercises.length}, not ${exercise + 1}`);
+      throw refusal(SessionError, "lesson.error.exercise", { name: pyRepr(name), count: lesson.exercises.length, asked: exercise + 1 });
     }
     const reply = local.answer(store, { ...request, type: "setup", cpn: lesson.exercises[exercise].cpn });
     if (reply.ok) setState(withChanges(state(), { name, exercise, verdict: null }));
@@ -63,14 +64,14 @@ export function createCourseSession(local, model) {
   }
 
   function lessonRequest(store, request) {
-    if (!course().length) throw new SessionError("no lesson on this board: w.lesson(name) starts one");
+    if (!course().length) throw refusal(SessionError, "lesson.error.none");
     if (request.action === "open") return open(store, request, request.lesson, request.exercise || 0);
     if (request.action === "next") return next(store, request);
     if (request.action === "retry") {
       setState(withChanges(state(), { verdict: null }));
       return local.answer(store, { ...request, type: "goto", node: rootId(store) });
     }
-    throw new SessionError(`unknown lesson action '${request.action}': ${ACTIONS}`);
+    throw refusal(SessionError, "lesson.error.action", { action: pyRepr(String(request.action)).slice(0, 40) });
   }
 
   // session/lesson.py's judge(): the try from the exercise's position to the reply's node
@@ -99,8 +100,8 @@ export function createCourseSession(local, model) {
       try {
         return lessonRequest(store, request);
       } catch (error) {
-        if (!(error instanceof SessionError)) throw error;
-        return { reply: request.id, ok: false, message: error.message };
+        if (!(error instanceof CernunosError)) throw error;
+        return { reply: request.id, ok: false, message: error.text(languageOf(store)) };
       }
     }
     const reply = local.answer(store, request);

@@ -233,7 +233,7 @@ export function createEditor(ctx) {
       request({ type: "load_cgn", text }, (msg) => {
         gameStatus.textContent = "";
         local.setup = false;
-        local.message = `${file.name}: ${msg.value}`;
+        ctx.say(`${file.name}: ${msg.value}`); // about the game just opened
       }, (msg) => { gameStatus.textContent = t("editor.not_opened", { name: file.name, why: msg.message }); });
     }, (error) => { gameStatus.textContent = t("editor.unreadable", { name: file.name, error: String(error) }); });
   });

@@ -2,7 +2,9 @@
 // tokens left in both reserves, rules/solve.js) is solved exactly in the page. The search
 // runs in chunks of about CHUNK_MS between timeouts, so the page never freezes; a new node
 // or another click stops it. Hooks: [data-action="hint"] (the button), [data-role="hint"]
-// (the answer: progress, then 'Green wins' / 'draw' / 'Purple wins', the margin and the line).
+// (the answer: progress, then 'Green wins' / 'draw' / 'Purple wins', the margin and the line),
+// [data-hint-show] ("Show me": plays the line's first decision on the board, a new variation
+// when the node goes on otherwise, as any decision played there; issue #35 item 8).
 
 import { esc, h, playerName, setAttr, setHtml } from "./dom.js";
 import { language, marginWords, t, valueText } from "./i18n.js";
@@ -32,9 +34,13 @@ export function createHint(ctx) {
   const title = t("hint.tip", { limit: HINT_TOKEN_LIMIT });
   const button = h("button", { type: "button", class: "cw-hint-button", "data-action": "hint", title, "aria-label": t("hint.label") });
   const answer = h("div", { class: "cw-hint-answer", "data-role": "hint", "aria-live": "polite" });
+  const show = h("button", { type: "button", class: "cw-hint-show", "data-hint-show": "" });
+  show.hidden = true;
   const el = h("div", { class: "cw-analysis cw-hint" });
-  el.append(button, answer);
+  el.append(button, answer, show);
   el.hidden = true;
+  const playable = ctx.model.get("playable") !== false; // a walk-only page plays nothing
+  let first = null; // the answer's first decision
   // the button's icon and words (its hook and its name stay)
   function label(words) {
     setHtml(button, `${toolIcon("hint")}${esc(words)}`);
@@ -66,11 +72,25 @@ export function createHint(ctx) {
     if (r.done) {
       stop();
       setHtml(answer, answerHtml(r));
+      offer(r.line[0] ?? null);
     } else {
       setHtml(answer, progressHtml(r));
       timer = setTimeout(() => run(search), 0);
     }
   }
+
+  // "Show me" with the first decision of the line found, or nothing
+  function offer(decision) {
+    first = playable ? decision : null;
+    show.hidden = first === null;
+    if (first === null) return;
+    show.textContent = t("hint.show");
+    setAttr(show, "title", t("hint.show_tip", { decision: first }));
+  }
+
+  show.addEventListener("click", () => {
+    if (first !== null) ctx.play(first);
+  });
 
   button.addEventListener("click", () => {
     if (timer !== null) {
@@ -79,6 +99,7 @@ export function createHint(ctx) {
       return;
     }
     if (!position || !eligible(position)) return;
+    offer(null);
     label(t("hint.stop"));
     setAttr(el, "data-searching", "true");
     run(createSearch(position));
@@ -88,6 +109,7 @@ export function createHint(ctx) {
     if (store.current !== node) {
       stop();
       setHtml(answer, "");
+      offer(null);
       node = store.current;
       position = null;
     }

@@ -49,7 +49,7 @@ export function createLocalSession(requests = {}) {
   function positionAt(store, node) {
     const position = positionOf(store, node.id);
     if (!position) {
-      throw new SessionError("this game was set up in the middle of an effect: playing from here needs a running kernel");
+      throw refusal(SessionError, "offline.mid_effect_play");
     }
     return position;
   }
@@ -209,7 +209,7 @@ export function createLocalSession(requests = {}) {
     language(store, r) {
       const language = checked("language", r.language);
       if (!LANGUAGES.includes(language)) {
-        throw new SessionError(`unknown language ${pyRepr(language)}: the languages are ${LANGUAGES.map(pyRepr).join(", ")}`);
+        throw refusal(SessionError, "i18n.unknown_language", { asked: pyRepr(language), languages: LANGUAGES.map(pyRepr).join(", ") });
       }
       forget(store, Object.keys(store.nodes).map(Number));
       const views = store.start ? {} : store.views;
@@ -249,7 +249,7 @@ export function createLocalSession(requests = {}) {
         throw new SessionError(t(words.key, words.params, "en")).said(words);
       }
       const handler = Object.hasOwn(handlers, request.type) ? handlers[request.type] : featureHandler(request.type);
-      if (!handler) throw new SessionError(`unknown request ${pyRepr(String(request.type))}`);
+      if (!handler) throw refusal(SessionError, "protocol.unknown_offline", { value: pyRepr(String(request.type)) });
       if ((request.gen || 0) !== (store.gen || 0)) throw refusal(SessionError, "refusal.replaced");
       const out = handler(store, request);
       if (out.value !== undefined) reply.value = out.value;
@@ -286,10 +286,10 @@ export function createLocalSession(requests = {}) {
 
 // protocol.py's checks of what the page typed: text, at most so long, not blank (but a comment)
 function checked(name, value) {
-  if (typeof value !== "string") throw new SessionError(`${name} must be text, not ${pyRepr(String(value))}`);
+  if (typeof value !== "string") throw refusal(SessionError, "protocol.text", { name, value: pyRepr(String(value)) });
   const limit = LIMITS[name];
-  if (pyLen(value) > limit) throw new SessionError(`${name} is too long (${pyLen(value)} characters; at most ${limit})`);
-  if (name !== "text" && !pyStrip(value)) throw new SessionError(`${name} is empty`);
+  if (pyLen(value) > limit) throw refusal(SessionError, "protocol.too_long", { name, length: pyLen(value), limit });
+  if (name !== "text" && !pyStrip(value)) throw refusal(SessionError, "protocol.empty", { name });
   return value;
 }
 
@@ -300,6 +300,6 @@ function gameOf(store) {
   let end = store.nodes[root];
   while (end.children.length) end = store.nodes[end.children[0]];
   const [start, last] = [positionOf(store, root), positionOf(store, end.id)];
-  if (!start || !last) throw new SessionError("this game was set up in the middle of an effect: its text needs a running kernel");
+  if (!start || !last) throw refusal(SessionError, "offline.mid_effect_text");
   return { tree: store, headers: store.headers || {}, root: start, end: last };
 }

@@ -40,21 +40,27 @@ export function createOffline(ctx, root) {
   const disabled = playable ? SEARCH : [...SEARCH, ...PLAYING];
   const why = t(playable ? "offline.why.plays" : "offline.why.walk_only");
 
+  // The tooltip the reader sees says why: the board's own (data-tip, dom.js attachTips) where
+  // the control has one, else the native title (issue #35 item 7).
   function update() {
     const off = ctx.local.kernel === "static";
     setAttr(root, "data-static", off ? "true" : null);
     setAttr(root, "data-playable", off ? String(playable) : null);
     for (const [selector, what] of disabled) {
       for (const el of root.querySelectorAll(selector)) {
+        const tip = el.dataset.tip !== undefined || el.dataset.liveTip !== undefined ? "data-tip" : "title";
         if (off) {
           if (el.dataset.liveTitle === undefined) el.dataset.liveTitle = el.getAttribute("title") || "";
+          if (tip === "data-tip" && el.dataset.liveTip === undefined) el.dataset.liveTip = el.dataset.tip;
           el.disabled = true;
-          setAttr(el, "title", t("offline.needs_kernel", { what: t(`offline.what.${what}`), why }));
+          setAttr(el, tip, t("offline.needs_kernel", { what: t(`offline.what.${what}`), why }));
         } else if (el.dataset.liveTitle !== undefined) {
           // the reserves redraw their own titles; others get theirs back
           if (el.dataset.kind === undefined) setAttr(el, "title", el.dataset.liveTitle || null);
+          if (el.dataset.liveTip !== undefined) setAttr(el, "data-tip", el.dataset.liveTip);
           if (el.dataset.comment !== undefined) el.disabled = false;
           delete el.dataset.liveTitle;
+          delete el.dataset.liveTip;
         }
       }
     }

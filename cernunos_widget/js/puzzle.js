@@ -8,10 +8,13 @@
 // replies; a wrong one is answered in words with its refutation and the board stays put.
 // Hooks: [data-role="puzzle"] (the bar, data-status playing|wrong|solved), puzzle-title,
 // puzzle-status, puzzle-solved, and the buttons [data-puzzle="next"], [data-puzzle="again"].
+// The picker (issue #35 item 8; a set of two or more): the selects [data-role="puzzle-theme"],
+// "puzzle-rating", "puzzle-solved-filter" narrow the list [data-role="puzzle-pick"] (values:
+// the puzzles' indexes in the set); choosing one sends the `puzzle` request "open".
 
 import { esc, h, setAttr, setHtml } from "./dom.js";
 import { language, t } from "./i18n.js";
-import { CernunosError, textToCode } from "./rules/index.js";
+import { CernunosError, refusal, textToCode } from "./rules/index.js";
 
 class PuzzleError extends CernunosError {}
 
@@ -52,18 +55,19 @@ function correctPlays(puzzle, step) {
  */
 export function answerPuzzle(store, request, ops) {
   const state = store.puzzle;
-  if (!state || !state.puzzle) throw new PuzzleError("no puzzle on this board");
-  if (request.action === "next" || request.action === "again") {
+  if (!state || !state.puzzle) throw refusal(PuzzleError, "refusal.no_puzzle");
+  if (request.action === "next" || request.action === "again" || request.action === "open") {
     const set = state.set || [state.puzzle];
-    const index = request.action === "next" ? (state.index + 1) % set.length : state.index;
+    const index = { next: (state.index + 1) % set.length, again: state.index, open: request.index || 0 }[request.action];
+    if (index >= set.length) throw refusal(PuzzleError, "refusal.puzzle_index", { index: index + 1, count: set.length });
     const puzzle = set[index];
     const patch = ops.setup(puzzle.cpn);
     patch.puzzle = { ...state, puzzle, index, step: 0, node: patch.current, status: "playing", tried: null };
     return patch;
   }
-  if (request.action !== "try") throw new PuzzleError(`action must be one of 'try', 'next', 'again', not ${String(request.action).slice(0, 40)}`);
+  if (request.action !== "try") throw new PuzzleError(`action must be one of 'try', 'next', 'again', 'open', not ${String(request.action).slice(0, 40)}`);
   const { puzzle, step } = state;
-  if (state.status === "solved") throw new PuzzleError("this puzzle is solved: take the next one");
+  if (state.status === "solved") throw refusal(PuzzleError, "refusal.puzzle_solved");
   const code = ops.position(state.node).codeOf(request.decision); // the engine's refusal if illegal
   const expected = puzzle.steps[step];
   if (code === textToCode(expected.play)) {
@@ -73,6 +77,7 @@ export function answerPuzzle(store, request, ops) {
     patch.puzzle = {
       ...state, step: next, node: patch.current, status: solved ? "solved" : "playing",
       solved: state.solved + (solved ? 1 : 0), tried: null,
+      solved_ids: solved ? [...(state.solved_ids || []), puzzle.id] : state.solved_ids || [],
     };
     return patch;
   }
@@ -82,7 +87,95 @@ export function answerPuzzle(store, request, ops) {
       return { gen: store.gen, current: state.node, puzzle: { ...state, tried } };
     }
   }
-  throw new PuzzleError(`${request.decision} has no stored refutation in puzzle ${puzzle.id}`);
+  throw refusal(PuzzleError, "refusal.no_refutation", { decision: request.decision, id: puzzle.id });
+}
+
+const BANDS = [[0, 999], [1000, 1399], [1400, 1799], [1800, null]]; // the picker's ratings
+
+/** The set as the picker lists it: {id, rating, themes} for each puzzle, from the kernel's
+ * `puzzle_list` trait or, on a page without one, the set the state carries. */
+function catalogueOf(model, state) {
+  const listed = model.get("puzzle_list");
+  if (listed && listed.length) return listed;
+  return (state.set || [state.puzzle]).map((p) => ({ id: p.id, rating: p.rating, themes: p.themes }));
+}
+
+/** The indexes of the puzzles ``filter`` ({theme, band, solved}: "" for any) lets through. */
+export function matching(catalogue, solvedIds, filter) {
+  const done = new Set(solvedIds || []);
+  const band = filter.band === "" ? null : BANDS[Number(filter.band)];
+  const out = [];
+  catalogue.forEach((p, i) => {
+    if (filter.theme && !p.themes.includes(filter.theme)) return;
+    if (band && (p.rating < band[0] || (band[1] !== null && p.rating > band[1]))) return;
+    if (filter.solved === "done" && !done.has(p.id)) return;
+    if (filter.solved === "unsolved" && done.has(p.id)) return;
+    out.push(i);
+  });
+  return out;
+}
+
+// A select's options as HTML: [value, words] pairs, `chosen` selected
+function optionsHtml(pairs, chosen) {
+  return pairs.map(([value, words]) => `<option value="${esc(value)}"${String(value) === String(chosen) ? " selected" : ""}>${esc(words)}</option>`).join("");
+}
+
+/** The picker: filters, then the puzzles they let through; choosing one opens it. */
+function createPicker(ctx) {
+  const theme = h("select", { "data-role": "puzzle-theme" });
+  const rating = h("select", { "data-role": "puzzle-rating" });
+  const solved = h("select", { "data-role": "puzzle-solved-filter" });
+  const pick = h("select", { "data-role": "puzzle-pick" });
+  const count = h("span", { class: "cw-puzzle-matching", "data-role": "puzzle-matching" });
+  const el = h("div", { class: "cw-puzzle-picker", role: "group" });
+  const labelled = (words, select) => {
+    const label = h("label", {});
+    label.append(h("span", {}), select);
+    label.firstChild.textContent = words;
+    return label;
+  };
+  const labels = [labelled("", theme), labelled("", rating), labelled("", solved), labelled("", pick)];
+  el.append(...labels, count);
+  const filter = { theme: "", band: "", solved: "" };
+  let shown = null; // the state the picker was last drawn for
+
+  for (const [select, key] of [[theme, "theme"], [rating, "band"], [solved, "solved"]]) {
+    select.addEventListener("change", () => {
+      filter[key] = select.value;
+      if (shown) update(shown);
+    });
+  }
+  pick.addEventListener("change", () => {
+    if (pick.value !== "") ctx.request({ type: "puzzle", action: "open", decision: "", index: Number(pick.value) });
+  });
+
+  function update(state) {
+    shown = state;
+    const catalogue = catalogueOf(ctx.model, state);
+    el.hidden = catalogue.length < 2;
+    if (el.hidden) return;
+    setAttr(el, "aria-label", t("puzzle.pick.label"));
+    const words = [t("puzzle.pick.theme"), t("puzzle.pick.rating"), t("puzzle.pick.solved"), t("puzzle.pick.puzzle")];
+    labels.forEach((label, i) => { label.firstChild.textContent = words[i]; });
+    const themes = [...new Set(catalogue.flatMap((p) => p.themes))].sort();
+    setHtml(theme, optionsHtml([["", t("puzzle.pick.any_theme")], ...themes.map((x) => [x, themeText(x)])], filter.theme));
+    const bands = BANDS.map(([low, high], i) => [i, high === null ? t("puzzle.pick.band_up", { low }) : t("puzzle.pick.band", { low, high })]);
+    setHtml(rating, optionsHtml([["", t("puzzle.pick.any_rating")], ...bands], filter.band));
+    setHtml(solved, optionsHtml([["", t("puzzle.pick.either")], ["unsolved", t("puzzle.pick.unsolved")], ["done", t("puzzle.pick.done")]], filter.solved));
+    const done = new Set(state.solved_ids || []);
+    const found = matching(catalogue, state.solved_ids, filter);
+    const entries = found.map((i) => {
+      const p = catalogue[i];
+      const params = { number: i + 1, rating: p.rating, themes: p.themes.map(themeText).join(", ") };
+      return [i, t(done.has(p.id) ? "puzzle.pick.entry_done" : "puzzle.pick.entry", params)];
+    });
+    const here = found.includes(state.index) ? state.index : "";
+    setHtml(pick, optionsHtml(found.length ? (here === "" ? [["", "…"], ...entries] : entries) : [["", t("puzzle.pick.none")]], here));
+    pick.disabled = !found.length;
+    count.textContent = t("puzzle.pick.matching", { count: found.length, total: catalogue.length });
+  }
+
+  return { el, update };
 }
 
 /** The puzzle bar: the task, what the last try did, the count solved, next / again. */
@@ -95,8 +188,9 @@ export function createPuzzle(ctx) {
   const next = h("button", { type: "button", "data-puzzle": "next" });
   const buttons = h("div", { class: "cw-puzzle-buttons" });
   buttons.append(solved, again, next);
+  const picker = createPicker(ctx);
   const el = h("div", { class: "cw-puzzle", "data-role": "puzzle" });
-  el.append(title, status, about, buttons);
+  el.append(title, status, about, buttons, picker.el);
   el.hidden = true;
   el.addEventListener("click", (event) => {
     const button = event.target.closest("[data-puzzle]");
@@ -133,6 +227,7 @@ export function createPuzzle(ctx) {
     setHtml(again, esc(t("puzzle.again")));
     setHtml(next, esc(t("puzzle.next")));
     next.hidden = state.count < 2;
+    picker.update(state);
   }
 
   /** In puzzle mode a decision goes to the judge: true when it was sent there. */

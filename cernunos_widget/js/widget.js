@@ -36,6 +36,7 @@ import { createExplorer } from "./explorer.js";
 import { createHint } from "./hint.js";
 import { FEATURES } from "./features.js";
 import { createOffline, staticNote } from "./offline.js";
+import { CernunosError, Rules } from "./rules/index.js";
 
 const PING_TIMEOUT_MS = 4000;
 const WALKING = ["goto", "overlay", "language"]; // what a walk-only page answers itself
@@ -60,6 +61,17 @@ function patchParts(patch) {
     for (const name of PATCH_PARTS[key]) names.add(name);
   }
   return names.size ? [...names] : null;
+}
+
+// A variant's rules in words (the badge's tooltip), from the rules' text: in the board's
+// language whoever set it (the kernel, or a static page switching language itself)
+function variantWords(text, lang) {
+  try {
+    return Rules.parse(text).describe(lang);
+  } catch (error) {
+    if (error instanceof CernunosError) return text; // rules the mirror does not know
+    throw error;
+  }
 }
 
 function kernelState(model) {
@@ -93,7 +105,7 @@ function localSession(model) {
 function renderBoard({ model, el }, rebuild) {
   const builtLanguage = setLanguage(languageOf(storeOf(model))); // the parts speak it
   let rebuilding = false;
-  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", shown: null, setup: false, present: false, kernel: kernelState(model) };
+  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", messageAt: null, shown: null, setup: false, present: false, kernel: kernelState(model) };
   const fixedStatic = Boolean(model.get("static"));
   const playable = model.get("playable") !== false; // a walk-only page answers only walking
   const session = localSession(model); // answers when no kernel does
@@ -162,17 +174,24 @@ function renderBoard({ model, el }, rebuild) {
         local.message = "";
         if (onOk) onOk(msg);
       } else if (onFail) onFail(msg);
-      else local.message = msg.message || t("board.refused");
+      else notice(msg.message || t("board.refused"));
     }
     update();
   }
 
-  function say(text) {
+  // A notice is about the node it was given at: update() clears it once the board shows
+  // another node, whoever moved it (a click, Python, a job; issue #35 item 7).
+  function notice(text) {
     local.message = text;
+    local.messageAt = storeOf(model).current;
+  }
+
+  function say(text) {
+    notice(text);
     update();
   }
 
-  const ctx = { model, local, request, say, positionOf: (id) => positionOf(storeOf(model), id) };
+  const ctx = { model, local, request, say, play: (text) => play(text), positionOf: (id) => positionOf(storeOf(model), id) };
   const root = h("div", { class: "cw-root", tabindex: "0", "data-lm-suppress-shortcuts": "true", role: "region", "aria-label": t("board.label") });
   const prompt = h("span", { class: "cw-prompt", "data-role": "prompt" });
   const message = h("span", { class: "cw-message", "data-role": "message", role: "status", "aria-live": "polite" });
@@ -192,6 +211,7 @@ function renderBoard({ model, el }, rebuild) {
   const hint = createHint(ctx); // a static page's exact endgame search (hint.js)
   const offline = createOffline(ctx, root);
   const panels = FEATURES.map((feature) => feature.panel(ctx)); // the lessons', the puzzles' (features.js)
+  for (const panel of panels) panel.el.classList.add("cw-feature"); // shown in presentation mode too
   const rules = h("span", { class: "cw-rules", "data-role": "rules" }); // a variant in play (D-10)
   const header = h("div", { class: "cw-header" });
   header.append(rules, prompt, message);
@@ -434,6 +454,7 @@ function renderBoard({ model, el }, rebuild) {
       if (local.shown !== null) clearInput();
       local.shown = store.current;
     }
+    if (local.message && local.messageAt !== store.current) local.message = ""; // stale
     setAttr(root, "data-cpn", v.cpn);
     setAttr(root, "data-pending", v.pending);
     setAttr(root, "data-current", store.current);
@@ -443,7 +464,7 @@ function renderBoard({ model, el }, rebuild) {
     rules.hidden = variant === "standard";
     const label = t("board.variant", { rules: variant.replaceAll("+", " + ") });
     if (rules.textContent !== label) rules.textContent = label;
-    setAttr(rules, "title", (store.settings || {}).rules_text || "");
+    setAttr(rules, "title", variantWords(variant, builtLanguage)); // the board's language (#35 item 8)
     setHtml(prompt, v.result_text ? resultBanner(v) : esc(v.prompt));
     prompt.className = `cw-prompt${v.decider ? ` cw-${v.decider}` : ""}${v.result_text ? ` cw-banner cw-won-${v.result.split(" ")[0]}` : ""}`;
     if (message.textContent !== local.message) message.textContent = local.message;

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine import Position
 from ..engine.decisions import code_of
+from ..i18n import refusal
 from .model import Puzzle, PuzzleError
 
 
@@ -42,7 +43,7 @@ class PuzzleRun:
         recording its refutation in :attr:`tried`.  An illegal decision raises the engine's
         error; a solved puzzle refuses further tries."""
         if self.done:
-            raise PuzzleError("this puzzle is solved: take the next one")
+            raise refusal(PuzzleError, "refusal.puzzle_solved")
         step = self.puzzle.steps[self.step]
         code = position.parse_decision(decision).code  # IllegalDecisionError if illegal
         if code == code_of(step.play):
@@ -64,7 +65,11 @@ class PuzzleRun:
                     "line": list(refutation.line),
                 }
                 return None
-        raise PuzzleError(f"{decision} has no stored refutation in puzzle {self.puzzle.id}")
+        raise refusal(PuzzleError, "refusal.no_refutation", decision=decision, id=self.puzzle.id)
+
+    def catalogue(self) -> list[dict]:
+        """The set as the page's puzzle picker lists it: each puzzle's id, rating, themes."""
+        return [{"id": p.id, "rating": p.rating, "themes": list(p.themes)} for p in self.puzzles]
 
     def go_to(self, index: int) -> Puzzle:
         """Start puzzle ``index`` of the set (wrapping around) from its first step."""
@@ -86,6 +91,7 @@ class PuzzleRun:
             "node": self.node,
             "status": "solved" if self.done else "playing",
             "tried": self.tried,
+            "solved_ids": list(self.solved_ids),  # the picker's "solved or not"
         }
         if whole_set:
             out["set"] = [p.to_dict() for p in self.puzzles]

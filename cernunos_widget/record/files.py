@@ -98,7 +98,8 @@ def read_game(source: Source, index: int = 0) -> Game:
     for count, game in enumerate(read_games(source), 1):
         if count > index:
             return game
-    raise GameFileError(f"no game index {index}: the file holds {count} game(s)")
+    words = Message("record.no_game_index", {"index": index, "count": count})
+    raise GameFileError(words.text()).said(words)
 
 
 def _read_stream(stream: IO) -> Iterator[Game]:

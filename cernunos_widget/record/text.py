@@ -88,12 +88,7 @@ def words(text: object) -> Iterator[Word]:
         elif ch == "[":
             tag = read_tag(text, i)
             if tag is None:
-                raise GameTextError(
-                    f"bad tag at character {i + 1}, {clip(text[i : i + 40])}: "
-                    'expected [Name "value"] on one line (\\" and \\\\ escaped), such as '
-                    '[CPN ".,.,.,./.,.,.,./.,t,.,. g 2 0-0"]',
-                    i,
-                )
+                raise _said(i, "record.bad_tag", at=i + 1, text=clip(text[i : i + 40]))
             name, value, after = tag
             bad = _SURROGATE.search(value)
             if bad is not None:  # refused here, not later by export() (issue #24 item 4)
@@ -106,11 +101,7 @@ def words(text: object) -> Iterator[Word]:
             yield Word("tag", value, i, name)
             i = after
         elif ch in "}]":
-            raise GameTextError(
-                f"unbalanced {ch!r} at character {i + 1}: it closes nothing "
-                "(in a comment, write \\} for a literal '}')",
-                i,
-            )
+            raise _said(i, "record.closes_nothing", char=repr(ch), at=i + 1)
         else:
             decision = _DECISION.match(text, i)
             written, glyph = _split_glyph(decision.group(), i)
@@ -120,20 +111,23 @@ def words(text: object) -> Iterator[Word]:
             i = decision.end()
 
 
+def _said(offset: int, key: str, **params: object) -> GameTextError:
+    """The GameTextError at character ``offset`` whose words are ``key`` (every language)."""
+    words = Message(key, params)
+    return GameTextError(words.text(), offset).said(words)
+
+
 def _split_glyph(word: str, at: int) -> tuple[str, str]:
     """``B@b2?!`` -> ``("B@b2", "?!")``: a decision's text never holds ``!`` or ``?``."""
     written = word.rstrip("!?")
     glyph = word[len(written) :]
     if glyph and glyph not in GLYPHS:
-        raise GameTextError(
-            f"unknown annotation glyph {clip(glyph)} after {clip(written)} at character "
-            f"{at + len(written) + 1}: use one of {' '.join(GLYPHS)}",
-            at + len(written),
-        )
+        raise _said(
+            at + len(written), "record.unknown_glyph", glyph=clip(glyph), after=clip(written),
+            at=at + len(written) + 1, glyphs=" ".join(GLYPHS),
+        )  # fmt: skip
     if glyph and not written:
-        raise GameTextError(
-            f"the glyph {clip(glyph)} at character {at + 1} follows no decision", at
-        )
+        raise _said(at, "record.lone_glyph", glyph=clip(glyph), at=at + 1)
     return written, glyph
 
 
@@ -141,11 +135,7 @@ def _read_comment(text: str, start: int) -> tuple[str, int]:
     """The comment opening at ``start`` (unescaped) and the index after its ``}``."""
     comment = read_comment(text, start)
     if comment is None:
-        raise GameTextError(
-            f"unbalanced '{{' at character {start + 1}: the comment "
-            f"{clip(text[start : start + 40])} is not closed with '}}'",
-            start,
-        )
+        raise _said(start, "record.open_comment", at=start + 1, text=clip(text[start : start + 40]))
     return comment
 
 

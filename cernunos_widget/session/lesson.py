@@ -10,6 +10,7 @@ widget calls it, and so may a script. ``js/course.js`` does the same in a page w
 
 from __future__ import annotations
 
+from ..i18n import refusal
 from ..lessons import Lesson, LessonError, judge, load
 from ..lessons.goals import LANGUAGES
 from ..record.tree import Game
@@ -36,11 +37,12 @@ class LessonRun:
         found = [lesson for lesson in self.lessons if lesson.name == name]
         if not found:
             names = ", ".join(lesson.name for lesson in self.lessons)
-            raise LessonError(f"no lesson {name!r}: the lessons are {names}")
+            raise refusal(LessonError, "lesson.error.unknown", name=repr(name), names=names)
         if not 0 <= exercise < len(found[0]):
-            raise LessonError(
-                f"lesson {name!r} has exercises 1 to {len(found[0])}, not {exercise + 1}"
-            )
+            raise refusal(
+                LessonError, "lesson.error.exercise", name=repr(name), count=len(found[0]),
+                asked=exercise + 1,
+            )  # fmt: skip
         self.name, self.exercise, self.verdict = name, exercise, None
         ex = found[0].exercises[exercise]
         session.replace_game(Game(ex.position))

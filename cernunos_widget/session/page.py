@@ -134,7 +134,7 @@ def settings(
         "threads": threads, "cores": available_cores(),
     }
     if not rules.is_standard:
-        out.update(rules=str(rules), rules_text=rules.describe())
+        out.update(rules=str(rules), rules_text=rules.describe(language))
     return out
 
 

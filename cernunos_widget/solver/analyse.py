@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from ..engine import CernunosError, Decision, Player, Position
 from ..engine.decisions import code_to_text, decision_of
 from ..engine.errors import InvalidLimitError, clip
+from ..i18n import refusal
 from .calibration import calibrated
 from .compiled.evaluation import HANDWRITTEN, LEARNED
 from .compiled.searchers import CompiledDepthSearch, CompiledExactSearch
@@ -283,7 +284,7 @@ def check_engine(engine: object) -> str:
     """``engine`` if it names an analysis engine; else :class:`UnknownEngineError`."""
     if engine not in ENGINES and engine not in METHODS:
         names = ", ".join(dict.fromkeys(ENGINES + METHODS))
-        raise UnknownEngineError(f"unknown engine {clip(engine)}: use one of {names}")
+        raise refusal(UnknownEngineError, "solver.unknown_engine", engine=clip(engine), names=names)
     return engine
 
 

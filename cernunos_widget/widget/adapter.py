@@ -21,7 +21,7 @@ import traitlets
 
 from ..engine import CernunosError, Position, Rules
 from ..engine.icons import COLORS, ICONS
-from ..i18n import check_language, refusal
+from ..i18n import check_language, message, refusal
 from ..record.tree import Game, GameNode
 from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
@@ -74,6 +74,9 @@ class CernunosWidget(anywidget.AnyWidget):
     # where the course stands (lesson, exercise, verdict, progress). Empty: no lesson.
     course = traitlets.List().tag(sync=True)
     lesson_state = traitlets.Dict().tag(sync=True)
+    # Puzzle mode (w.puzzle()): the set as the puzzle picker lists it (id, rating, themes),
+    # sent once a set; where the run stands rides in the tree's ``puzzle`` key.
+    puzzle_list = traitlets.List().tag(sync=True)
     # A study (w.study(path); session/study.py): its chapters as the panel lists them, sent
     # when they change, and where the reader stands (chapter, gamebook). Empty: no study.
     study_data = traitlets.Dict().tag(sync=True)
@@ -104,7 +107,10 @@ class CernunosWidget(anywidget.AnyWidget):
         self._dirty = False
         self._puzzle = None  # a PuzzleRun in puzzle mode (puzzles/play.py)
         self.message = ""  # the last refusal of a page request (the page shows it too)
-        self._lesson: LessonRun | None = None
+        self._lesson: LessonRun | None = None  # the lesson open on the board
+        self._course_run: LessonRun | None = None  # the course's progress, once a lesson opened
+        self._puzzles_solved = 0  # puzzles solved on this board, kept across modes
+        self._puzzles_solved_ids: list[str] = []
         self._study: StudyRun | None = None
         super().__init__(overlay=overlay, language=language, zones=page.zones(game.rules), **kwargs)
         self.tree = self._full_state()
@@ -207,21 +213,37 @@ class CernunosWidget(anywidget.AnyWidget):
         a panel (``language``: "en" or "fr", sets the board's; default: the board's), each
         try judged by the
         engine; returns :attr:`lesson_state` (``solved``: each lesson's solved exercises,
-        0-based)."""
+        0-based). A puzzle in progress closes (one mode at a time)."""
         from ..lessons import LessonError
 
         if isinstance(exercise, bool) or not isinstance(exercise, int):
             raise LessonError(f"exercise is a number (1, 2 ...), not {exercise!r}")
         if language is not None:
             self.language = language  # one language per board: the panel speaks the board's
-        self._close_study()
-        self._puzzle = None
-        if self._lesson is None:
-            self._lesson = LessonRun(self.language)
-            self.course = self._lesson.course()
-        self._lesson.open(self._session, name, exercise - 1)
+        if self._course_run is None:  # kept when another mode closes the lesson: its progress
+            self._course_run = LessonRun(self.language)
+        self._course_run.set_language(self.language)
+        self._close_modes(keep_course=True)  # one mode at a time: the puzzle's bar goes
+        if not self.course:
+            self.course = self._course_run.course()
+        self._course_run.open(self._session, name, exercise - 1)
+        self._lesson = self._course_run
         self.lesson_state = self._lesson.state()
         return self.lesson_state
+
+    def _close_modes(self, keep_course: bool = False) -> None:
+        """Close the lesson's panel, the puzzle's bar and the study's panel (a mode opening
+        replaces them, #35 item 7); the course's progress and the puzzles solved stay with
+        the board (``keep_course``: the course's data stays on the page too)."""
+        self._close_study()
+        if self._puzzle is not None:
+            self._puzzles_solved = self._puzzle.solved
+            self._puzzles_solved_ids = list(self._puzzle.solved_ids)
+        self._puzzle = None
+        self._lesson = None
+        self.lesson_state = {}
+        if not keep_course:
+            self.course = []
 
     def study(self, source, chapter: int = 0, language: str | None = None) -> dict:
         """Open a study (a :class:`.study.Study`, a ``.cgn`` path or a study's text) at
@@ -232,8 +254,7 @@ class CernunosWidget(anywidget.AnyWidget):
         run = StudyRun(load_study(source))
         if language is not None:
             self.language = language
-        self._close_lesson()
-        self._puzzle = None
+        self._close_modes()  # one mode at a time (#35 item 7)
         run.open(self._session, chapter)
         self._study = run
         self._emit_study(chapters=True)
@@ -286,9 +307,6 @@ class CernunosWidget(anywidget.AnyWidget):
             self._study = None
             self.study_data, self.study_state = {}, {}
 
-    def _close_lesson(self) -> None:
-        self._lesson = None
-        self.course, self.lesson_state = [], {}
 
     def _judge_lesson(self) -> None:
         if self._lesson is not None:
@@ -408,7 +426,8 @@ class CernunosWidget(anywidget.AnyWidget):
     def puzzle(self, which: object = 0, puzzles: list | None = None) -> dict:
         """Puzzle mode (docs/puzzles.md): set up puzzle ``which`` (a :class:`.Puzzle`, its
         index or its id) of ``puzzles`` (default the committed set); the page then judges
-        each try through this kernel.  Returns the puzzle state (:attr:`puzzle_state`)."""
+        each try through this kernel; a lesson open closes (one mode at a time).  Returns the
+        puzzle state (:attr:`puzzle_state`)."""
         from ..puzzles import Puzzle, get, load
         from ..puzzles.play import PuzzleRun
 
@@ -418,10 +437,14 @@ class CernunosWidget(anywidget.AnyWidget):
                 puzzles = [which]  # a puzzle of another set: alone
         puzzles = list(puzzles)
         chosen = get(which, puzzles)
-        run = PuzzleRun(puzzles, solved=self._puzzle.solved if self._puzzle else 0)
+        self._close_modes()  # one mode at a time: the lesson's panel goes (#35 item 7)
+        run = PuzzleRun(
+            puzzles, solved=self._puzzles_solved, solved_ids=list(self._puzzles_solved_ids)
+        )
         run.go_to(puzzles.index(chosen))
-        self._close_study()
-        self._close_lesson()
+        listed = run.catalogue()
+        if self.puzzle_list != listed:
+            self.puzzle_list = listed
         self._start_puzzle(run)
         return self.puzzle_state
 
@@ -478,7 +501,8 @@ class CernunosWidget(anywidget.AnyWidget):
             "zones": self.zones,
             "motion": self.motion,
             # a lesson's page: the course and where it stands (js/course.js plays it)
-            **({"course": self.course, "lesson_state": self.lesson_state} if self.course else {}),
+            **({"course": self.course, "lesson_state": self.lesson_state}
+               if self._lesson is not None else {}),
             # a study's page: each chapter's tree too (js/studyplay.js plays them)
             **({"study_data": self._study_export(), "study_state": self.study_state}
                if self._study is not None else {}),
@@ -601,7 +625,9 @@ class CernunosWidget(anywidget.AnyWidget):
             self._collect, self._collect_thread = {}, threading.get_ident()
             try:
                 request = parse_request(content)
-                if request.gen != s.generation:
+                if request.gen != s.generation and request.type != "ping":
+                    # a ping asks nothing of the game: a board shown before the cell's end
+                    # (w.lesson, w.puzzle) pings with the game it was drawn with (#35 item 7)
                     raise refusal(RequestError, "refusal.replaced")
                 value = _HANDLERS[request.type](self, request)
                 if value is not None:
@@ -610,7 +636,8 @@ class CernunosWidget(anywidget.AnyWidget):
                 reply.update(ok=False, message=error.text(self.language))
             except Exception as error:  # noqa: BLE001 - a bug: logged, the page gets a line
                 _log.exception("cernunos widget: request failed")
-                reply.update(ok=False, message=f"internal error: {type(error).__name__}")
+                words = message("refusal.internal", error=type(error).__name__)
+                reply.update(ok=False, message=words.text(self.language))
             patch, self._collect, self._collect_thread = self._collect, None, None
             if not reply["ok"]:
                 self.message = reply["message"]
@@ -653,7 +680,7 @@ class CernunosWidget(anywidget.AnyWidget):
 
         run, action = self._lesson, r.fields["action"]
         if run is None:
-            raise RequestError("no lesson on this board: w.lesson(name) starts one")
+            raise refusal(RequestError, "lesson.error.none")
         if action == "open":
             run.open(self._session, r.fields["lesson"], r.fields["exercise"])
         elif action == "next":
@@ -661,7 +688,7 @@ class CernunosWidget(anywidget.AnyWidget):
         elif action == "retry":
             run.retry(self._session)
         else:
-            raise LessonError(f"unknown lesson action {action!r}: open, next or retry")
+            raise refusal(LessonError, "lesson.error.action", action=repr(action)[:40])
         self.lesson_state = run.state()
 
     def _do_goto(self, r: Request) -> None:
@@ -740,12 +767,18 @@ class CernunosWidget(anywidget.AnyWidget):
         replies; a wrong one gets its proven refutation), or take the next puzzle."""
         run = self._puzzle
         if run is None:
-            raise RequestError("no puzzle on this board: w.puzzle() starts one")
+            raise refusal(RequestError, "refusal.no_puzzle")
         if r.fields["action"] == "next":
             run.go_to(run.index + 1)
             return self._start_puzzle(run)
         if r.fields["action"] == "again":
             run.go_to(run.index)
+            return self._start_puzzle(run)
+        if r.fields["action"] == "open":  # the puzzle picker's choice
+            index, count = r.fields["index"], len(run.puzzles)
+            if index >= count:
+                raise refusal(RequestError, "refusal.puzzle_index", index=index + 1, count=count)
+            run.go_to(index)
             return self._start_puzzle(run)
         s = self._session
         start = s.resolve(run.node)

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import CernunosError
+from ..i18n import refusal
 from ..session.delta import apply_delta, compose
 from ..session.gamefiles import PAGE_CGN_CHARS
 from ..session.study import ACTIONS as STUDY_ACTIONS
@@ -75,10 +76,12 @@ def _short(value: object) -> str:
 def _int(lo: int, hi: int | None = None) -> Callable[[str, Any], int]:
     def check(name: str, value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise RequestError(f"{name} must be an integer, not {_short(value)}")
+            raise refusal(RequestError, "protocol.integer", name=name, value=_short(value))
         if value < lo or (hi is not None and value > hi):
             top = "" if hi is None else f"..{hi}"
-            raise RequestError(f"{name} must be in {lo}{top}, not {value}")
+            raise refusal(
+                RequestError, "protocol.range", name=name, range=f"{lo}{top}", value=value
+            )
         return value
 
     return check
@@ -87,11 +90,13 @@ def _int(lo: int, hi: int | None = None) -> Callable[[str, Any], int]:
 def _text(limit: int, *, blank: bool = True) -> Callable[[str, Any], str]:
     def check(name: str, value: Any) -> str:
         if not isinstance(value, str):
-            raise RequestError(f"{name} must be text, not {_short(value)}")
+            raise refusal(RequestError, "protocol.text", name=name, value=_short(value))
         if len(value) > limit:
-            raise RequestError(f"{name} is too long ({len(value)} characters; at most {limit})")
+            raise refusal(
+                RequestError, "protocol.too_long", name=name, length=len(value), limit=limit
+            )
         if not blank and not value.strip():
-            raise RequestError(f"{name} is empty")
+            raise refusal(RequestError, "protocol.empty", name=name)
         return value
 
     return check
@@ -99,7 +104,7 @@ def _text(limit: int, *, blank: bool = True) -> Callable[[str, Any], str]:
 
 def _bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
-        raise RequestError(f"{name} must be true or false, not {_short(value)}")
+        raise refusal(RequestError, "protocol.boolean", name=name, value=_short(value))
     return value
 
 
@@ -107,7 +112,9 @@ def _choice(*accepted: str) -> Callable[[str, Any], str]:
     def check(name: str, value: Any) -> str:
         if value not in accepted:
             shown = ", ".join(repr(a) for a in accepted)
-            raise RequestError(f"{name} must be one of {shown}, not {_short(value)}")
+            raise refusal(
+                RequestError, "protocol.choice", name=name, accepted=shown, value=_short(value)
+            )
         return value
 
     return check
@@ -118,9 +125,11 @@ def _seconds(name: str, value: Any) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise RequestError(f"{name} must be a number of seconds or null, not {_short(value)}")
+        raise refusal(RequestError, "protocol.seconds", name=name, value=_short(value))
     if not math.isfinite(value) or not 0 < value <= MAX_SECONDS:
-        raise RequestError(f"{name} must be > 0 and at most {MAX_SECONDS:g}, not {value}")
+        raise refusal(
+            RequestError, "protocol.seconds_range", name=name, most=f"{MAX_SECONDS:g}", value=value
+        )
     return float(value)
 
 
@@ -169,7 +178,11 @@ SCHEMA: dict[str, dict[str, Callable[[str, Any], Any]]] = {
     "load_cgn": {"text": _text(MAX_CGN_TEXT, blank=False), "index": _int(0)},
     "ping": {},
     "annotate": {"node": _NODE, "glyph": _text(8)},
-    "puzzle": {"action": _choice("try", "next", "again"), "decision": _text(MAX_DECISION_TEXT)},
+    "puzzle": {  # the puzzle bar; "open": the picker's puzzle ``index`` of the set
+        "action": _choice("try", "next", "again", "open"),
+        "decision": _text(MAX_DECISION_TEXT),
+        "index": _int(0, 100_000),
+    },
     # the lessons (session/lesson.py): open, next, retry
     "lesson": {"action": _text(10, blank=False), "lesson": _text(40), "exercise": _int(0, 63)},
     # a study (session/study.py): its chapters, the gamebook, the author's settings
@@ -185,7 +198,7 @@ DEFAULTS: dict[str, dict[str, Any]] = {
     "review": {"seconds": None},  # null: the default passes (0.1 s, 1 s, 5 s a node)
     "load_cgn": {"index": 0},
     "line": {"node": None},  # null: a line of the latest analysis (``analysis``)
-    "puzzle": {"decision": ""},
+    "puzzle": {"decision": "", "index": 0},
     "lesson": {"lesson": "", "exercise": 0},
     "study": {
         "chapter": 0, "decision": "", "node": None, "title": None, "mode": None, "student": None,
@@ -209,7 +222,7 @@ def _request_id(content: dict) -> str | int | None:
         return rid
     if isinstance(rid, str) and len(rid) <= MAX_REQUEST_ID:
         return rid
-    raise RequestError(f"a request id is an integer or a short text, not {_short(rid)}")
+    raise refusal(RequestError, "protocol.request_id", value=_short(rid))
 
 
 def request_id(content: object) -> str | int | None:
@@ -225,16 +238,17 @@ def request_id(content: object) -> str | int | None:
 def parse_request(content: object) -> Request:
     """Check a page message against the schema; raise :class:`RequestError` if it is bad."""
     if not isinstance(content, dict):
-        raise RequestError(f"a request is a JSON object, not {_short(content)}")
+        raise refusal(RequestError, "protocol.object", value=_short(content))
     request_type = content.get("type")
     if not isinstance(request_type, str) or request_type not in SCHEMA:
-        raise RequestError(
-            f"unknown request {_short(request_type)}: use one of {', '.join(SCHEMA)}"
+        raise refusal(
+            RequestError, "protocol.unknown", value=_short(request_type), types=", ".join(SCHEMA)
         )
     fields = SCHEMA[request_type]
     unknown = set(content) - set(fields) - {"id", "gen", "type"}
     if unknown:
-        raise RequestError(f"unexpected field(s) {', '.join(sorted(unknown))} in {request_type!r}")
+        shown = ", ".join(sorted(map(str, unknown)))
+        raise refusal(RequestError, "protocol.unexpected", fields=shown, type=repr(request_type))
     values = {}
     for name, check in fields.items():
         if name in content:
@@ -242,7 +256,9 @@ def parse_request(content: object) -> Request:
         elif name in DEFAULTS.get(request_type, {}):
             values[name] = DEFAULTS[request_type][name]
         else:
-            raise RequestError(f"{request_type!r} needs the field {name!r}")
+            raise refusal(
+                RequestError, "protocol.missing", type=repr(request_type), name=repr(name)
+            )
     gen = _int(0)("gen", content.get("gen", 0))
     return Request(_request_id(content), gen, request_type, values)
 

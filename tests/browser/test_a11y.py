@@ -17,8 +17,11 @@ import pytest
 from cpn_builder import cpn as cpn_of
 from playwright.sync_api import expect
 
-from browser.clicks import live_preview
-from cernunos_widget import CernunosWidget
+from browser.clicks import final_click, live_preview
+from browser.test_puzzles import chosen, solve_by_clicks
+from cernunos_widget import CernunosWidget, puzzles_html
+from cernunos_widget.puzzles import load as load_puzzles
+from cernunos_widget.widget.static import course_html
 
 AXE_PACKAGE = "axe-core@4"
 TALL = {"a3": "tTtTtTtTtTtT", "b2": "w", "a1": "B", "c2": "D"}  # 12 tokens, a Wolf on a dark cell
@@ -94,6 +97,10 @@ def test_axe_reports_no_serious_issue_in_light_and_dark(lab, axe_js):
     page.locator('.cw-root [data-cell="b2"]').hover()  # the Wolf's zone, the inspector
     state = nb.kernel_state()
     assert state["game"].endswith("B@d3") and state["overlay"] is True
+    page.locator(".cw-root [data-action=back]").click()
+    final_click(page, "T@d1").click()  # a variation, its move the current one (#35 item 7)
+    current_move_in_a_variation(page)
+    assert nb.kernel_state()["game"].endswith("B@d3 (T@d1)")
     try:
         for theme in ("JupyterLab Light", "JupyterLab Dark"):
             if theme != "JupyterLab Light":
@@ -127,6 +134,51 @@ def test_axe_reports_no_serious_issue_in_a_static_page(page, tmp_path, axe_js):
     page.locator(".cw-root [data-action=edit]").click()
     expect(page.locator(".cw-root [data-role=editor]")).to_be_visible()
     assert axe_problems(page, axe_js) == [], "editor"
+
+
+def current_move_in_a_variation(page) -> None:
+    """Wait until the move list's current move is inside a variation."""
+    expect(page.locator(".cw-root .cw-variation .cw-move.cw-current")).to_have_count(1)
+
+
+def board_page(page, tmp_path) -> None:
+    w = CernunosWidget(game="B@b2 D@a1 W@d3")
+    w.goto(1)
+    w.play("D@c1")  # a variation, its move the current one
+    page.goto(live_preview(w, tmp_path / "board.html").as_uri())
+
+
+def course_page(page, tmp_path) -> None:
+    course_html(tmp_path / "course.html", lesson="power")
+    page.goto((tmp_path / "course.html").as_uri())
+    page.locator("[data-lesson-exercise='2']").click()
+    for token in ["W@b1", "T@a1"]:  # a wrong try (the board goes back), then a solution
+        final_click(page, token).click()
+    expect(page.locator("[data-role=lesson]")).to_have_attribute("data-verdict", "failed")
+    for token in ["B@b2", "T@c2"]:
+        final_click(page, token).click()
+
+
+def puzzle_page(page, tmp_path) -> None:
+    puzzle = chosen()
+    puzzles_html(tmp_path / "puzzles.html", [puzzle, *load_puzzles()[:3]])  # with the picker
+    page.goto((tmp_path / "puzzles.html").as_uri())
+    solve_by_clicks(page, puzzle)
+    page.locator(".cw-root").focus()
+    page.keyboard.press("Home")  # solved: the board plays freely, a wrong try as a variation
+    final_click(page, next(iter(puzzle.steps[0].refutations))).click()
+
+
+@pytest.mark.parametrize("kind", [board_page, course_page, puzzle_page], ids=lambda f: f.__name__)
+def test_axe_is_clean_with_the_current_move_in_a_variation_on_every_page_kind(
+    page, tmp_path, axe_js, kind
+):
+    """#35 item 7: white on the accent was dimmed to 4.29:1 inside a variation."""
+    kind(page, tmp_path)
+    current_move_in_a_variation(page)
+    for light in ("true", "false"):
+        page.evaluate(f"document.body.setAttribute('data-jp-theme-light', '{light}')")
+        assert axe_problems(page, axe_js) == [], light
 
 
 CONTRAST_JS = """(root) => {

@@ -190,8 +190,12 @@ def test_marimo_a_cell_reading_the_board_follows_clicks_and_python(marimo_app, p
     play_by_clicks(page, root)  # page -> kernel: the cell re-runs with the kernel's node
     state = seen(len(CLICKED))
     assert state["current_cpn"] == cpn_after(CLICKED) and state["game"] == " ".join(CLICKED)
+    message = root.locator("[data-role=message]")
+    root.locator('[data-cell="a3"]').click()  # no kind picked: a notice about this position
+    expect(message).to_contain_text("First pick a token")
     page.get_by_role("button", name="play from Python").click()  # kernel -> page and the cell
     expect(root).to_have_attribute("data-cpn", cpn_after([*CLICKED, FROM_PYTHON]))
+    expect(message).to_have_text("")  # the notice went with its position (#35 item 7)
     state = seen(len(CLICKED) + 1)
     assert state["current_cpn"] == cpn_after([*CLICKED, FROM_PYTHON])
     assert state["game"] == " ".join([*CLICKED, FROM_PYTHON])

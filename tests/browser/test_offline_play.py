@@ -9,6 +9,7 @@ the game text: it is what the engine writes for the same tree."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import nbclient
@@ -209,4 +210,32 @@ def test_the_hint_solves_a_small_endgame_in_the_page_as_the_solver(tmp_path, pag
     page.locator(".cw-root").first.focus()
     page.keyboard.press("Home")  # far from the end: no hint offered there
     expect(page.locator(".cw-root [data-action=hint]")).to_be_hidden()
+    assert offline == []
+
+
+def test_the_hints_show_me_plays_the_lines_first_decision_as_a_variation(tmp_path, page, offline):
+    """#35 item 8: the game went on otherwise from the hint's node; Show me plays the best
+    line's first decision there, a new variation, and the board shows it."""
+    game = small_endgame()
+    end = game.root.end()
+    best = str(solve(end.position, Limit(nodes=2_000_000)).pv[0])
+    other = next(text for text in end.position.legal_texts() if text != best)
+    end.play(other)  # the game's own continuation
+    w = CernunosWidget(game=game)
+    w.goto(end.id)
+    page.goto(live_preview(w, tmp_path / "endgame.html").as_uri())
+    root = page.locator(".cw-root").first
+    page.locator(".cw-root [data-action=hint]").click()
+    show = page.locator(".cw-root [data-hint-show]")
+    expect(show).to_have_text("Show me", timeout=60_000)
+    shown = re.match(r"Play (\S+), the line's first decision", show.get_attribute("title"))
+    assert shown and shown[1] != other, show.get_attribute("title")
+    best = shown[1]  # the page's own line (several decisions may be as good as the solver's)
+    show.click()
+    expect(root).to_have_attribute("data-current", str(end.id + 2))  # a new node
+    after = end.position.play_with_events(best)[0]
+    if after.at_boundary:
+        expect(root).to_have_attribute("data-cpn", after.cpn())
+    expect(page.locator(".cw-root .cw-variation .cw-move.cw-current")).to_have_count(1)
+    expect(show).to_be_hidden()  # a new node: its own hint
     assert offline == []

@@ -97,3 +97,52 @@ def solve_by_clicks_after_wrong(page, puzzle: puzzles.Puzzle) -> None:
             expect(bar).not_to_have_attribute("data-status", "wrong")
     expect(bar).to_have_attribute("data-status", "solved")
     expect(page.locator("[data-role=puzzle-solved]")).to_have_text("Solved: 1")
+
+
+def pick_by_theme(page, theme: str, rating_band: str | None = None) -> list[str]:
+    """Filter the picker by ``theme`` (and a rating band's index) and unsolved; the
+    puzzles' indexes the list then offers."""
+    page.locator("[data-role=puzzle-theme]").select_option(theme)
+    if rating_band is not None:
+        page.locator("[data-role=puzzle-rating]").select_option(rating_band)
+    page.locator("[data-role=puzzle-solved-filter]").select_option("unsolved")
+    options = page.locator("[data-role=puzzle-pick] option")
+    return [v for v in options.evaluate_all("os => os.map(o => o.value)") if v != ""]
+
+
+def test_the_picker_filters_by_theme_rating_and_solved_and_opens_offline(tmp_path, page, offline):
+    committed = puzzles.load()[:12]
+    path = tmp_path / "puzzles.html"
+    puzzles_html(path, committed, language="fr")
+    page.goto(path.as_uri())
+    bar = page.locator("[data-role=puzzle]")
+    expect(bar).to_have_attribute("data-puzzle-id", committed[0].id, timeout=30_000)
+    expect(page.locator(".cw-puzzle-picker")).to_contain_text("Thème")  # the board's language
+    theme = committed[5].themes[0]
+    wanted = [i for i, p in enumerate(committed) if theme in p.themes]
+    assert pick_by_theme(page, theme) == [str(i) for i in wanted]
+    expect(page.locator("[data-role=puzzle-matching]")).to_have_text(f"{len(wanted)} sur 12")
+    page.locator("[data-role=puzzle-pick]").select_option(str(wanted[-1]))
+    expect(bar).to_have_attribute("data-puzzle-id", committed[wanted[-1]].id)
+    expect(page.locator(".cw-root").first).to_have_attribute("data-cpn", committed[wanted[-1]].cpn)
+    low = [i for i, p in enumerate(committed) if p.rating <= 999 and theme in p.themes]
+    assert pick_by_theme(page, theme, "0") == [str(i) for i in low]
+    assert offline == []
+
+
+def test_the_picker_opens_a_puzzle_the_kernel_sets_up(lab):
+    committed = puzzles.load()
+    nb = lab("from cernunos_widget import CernunosWidget\nw = CernunosWidget()\nw.puzzle(0)", STATE)
+    page = nb.page
+    expect(page.locator("[data-role=puzzle-matching]")).to_have_text(
+        f"{len(committed)} of {len(committed)}"
+    )
+    theme = "fire"
+    wanted = [i for i, p in enumerate(committed) if theme in p.themes]
+    assert pick_by_theme(page, theme) == [str(i) for i in wanted]
+    page.locator("[data-role=puzzle-pick]").select_option(str(wanted[1]))
+    expect(page.locator("[data-role=puzzle]")).to_have_attribute(
+        "data-puzzle-id", committed[wanted[1]].id
+    )
+    state = nb.kernel_state_until(lambda s: s["id"] == committed[wanted[1]].id, index=2)
+    assert state["cpn"] == committed[wanted[1]].cpn and state["index"] == wanted[1]

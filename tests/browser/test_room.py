@@ -12,8 +12,10 @@ from cpn_builder import cpn as cpn_of
 from playwright.sync_api import expect
 
 from browser.clicks import live_preview
-from cernunos_widget import CernunosWidget
+from cernunos_widget import CernunosWidget, puzzles, puzzles_html
 from cernunos_widget.engine import Position
+from cernunos_widget.lessons import lesson
+from cernunos_widget.widget.static import course_html
 
 # Powers with every kind of term (R-9, R-10): a2 stands on a Tree of its own and has Green's
 # Deer b2 beside it, d3 stands on its own Wolf, Green's Wolf on b3 lowers c2 and d1; Purple's
@@ -98,6 +100,32 @@ def test_presentation_mode_by_button_and_key_and_escape_leaves(page, tmp_path):
     expect(root).not_to_have_attribute("data-present", "")
     page.locator(".cw-root [data-command]").fill("p")  # typing a p is not the key
     expect(root).not_to_have_attribute("data-present", "")
+
+
+def test_presentation_mode_keeps_a_lessons_goal_and_hint_and_a_puzzles_task(page, tmp_path):
+    """#35 item 7: a room sees what to find, and the Hint is there to press."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    course_html(tmp_path / "course.html", lesson="power")
+    page.goto((tmp_path / "course.html").as_uri())
+    root, goal = page.locator(".cw-root"), page.locator("[data-role=lesson-goal]")
+    expect(goal).to_contain_text(lesson("power").exercises[0].goal.text("en"), timeout=30_000)
+    root.focus()
+    page.keyboard.press("p")
+    expect(root).to_have_attribute("data-present", "")
+    expect(goal).to_be_visible()
+    page.locator("[data-lesson-action=hint]").click()
+    expect(page.locator("[data-role=lesson-hint]")).to_be_visible()
+    expect(page.locator("[data-lesson-action=next]")).to_be_visible()
+    expect(page.locator("[data-role=lesson-pick]")).to_be_hidden()  # the rest steps aside
+    assert root.bounding_box()["height"] >= 900 - 1
+    puzzle = puzzles.load()[0]
+    puzzles_html(tmp_path / "puzzles.html", [puzzle])
+    page.goto((tmp_path / "puzzles.html").as_uri())
+    expect(page.locator("[data-role=puzzle]")).to_have_attribute("data-puzzle-id", puzzle.id)
+    page.locator(".cw-root [data-action=present]").click()
+    expect(page.locator(".cw-root")).to_have_attribute("data-present", "")
+    expect(page.locator("[data-role=puzzle-title]")).to_have_text(puzzle.title())
+    expect(page.locator("[data-role=puzzle-status]")).to_be_visible()
 
 
 def test_presentation_mode_fills_the_window_where_full_screen_is_refused(page, tmp_path):

@@ -56,7 +56,14 @@ def kernel_only_controls_are_disabled(page, playable: bool = True) -> None:
     for selector in SEARCH if playable else SEARCH + PLAYING:
         control = page.locator(f".cw-root {selector}").first
         expect(control).to_be_disabled()
-        expect(control).to_have_attribute("title", re.compile("needs a running kernel"))
+        tip = "data-tip" if control.get_attribute("data-tip") is not None else "title"
+        expect(control).to_have_attribute(tip, re.compile("needs a running kernel"))
+    for action, what in (("analyse", "Analysis"), ("review", "Review")):
+        page.locator(f".cw-root [data-action={action}]").hover()  # the tip seen says why
+        expect(page.locator(".cw-root .cw-tip")).to_have_text(
+            re.compile(f"^{what} needs a running kernel")
+        )
+        assert page.locator(f".cw-root [data-action={action}]").get_attribute("title") is None
     for selector in ("[data-action=back]", "[data-action=overlay]"):
         expect(page.locator(f".cw-root {selector}")).to_be_enabled()
     page.locator('.cw-root [data-cell="a3"]').click()

@@ -54,11 +54,15 @@ const SMALL = "cWWT,SDbD,x,Tdwdstt/XwD,B,bf,b/CF,B,.,BdTTTT p 2 5-5";
 const LARGER = "dDc,XBD,tt,Wxttt/b,F,d,sdSbttt/T,bww,WTC,fD p 2 10-1";
 const POSITIONS = { small: Position.fromCpn(SMALL), larger: Position.fromCpn(LARGER), start: Position.start() };
 
-function makeHint(kernel = "static") {
-  const ctx = { local: { kernel }, positionOf: (id) => POSITIONS[id] ?? null };
+function makeHint(kernel = "static", playable = true) {
+  const played = [];
+  const ctx = {
+    local: { kernel }, positionOf: (id) => POSITIONS[id] ?? null,
+    model: { get: (name) => (name === "playable" ? playable : undefined) }, play: (text) => played.push(text),
+  };
   const hint = createHint(ctx);
-  const [button, answer] = hint.el.children;
-  return { ctx, hint, button, answer };
+  const [button, answer, show] = hint.el.children;
+  return { ctx, hint, button, answer, show, played };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
@@ -127,4 +131,34 @@ test("a second click stops the search; the same node keeps its answer", async ()
   assert.match(text, /^Green wins by 2 cells, -3 Trees on top, -9 burned .* · .*exact · [\d,]+ positions$/);
   hint.update({ current: "larger" });
   assert.equal(answer.textContent, text);
+});
+
+test("Show me plays the line's first decision on the board, once the answer is there", async () => {
+  const { hint, button, answer, show, played } = makeHint();
+  assert.equal(show.getAttribute("data-hint-show"), "");
+  hint.update({ current: "small" });
+  assert.equal(show.hidden, true);
+  button.click();
+  await settled(answer);
+  const search = createSearch(POSITIONS.small);
+  let r;
+  do r = search.step(1000);
+  while (!r.done);
+  assert.equal(show.hidden, false);
+  assert.equal(show.textContent, "Show me");
+  assert.equal(show.getAttribute("title"), `Play ${r.line[0]}, the line's first decision, on the board`);
+  show.click();
+  assert.deepEqual(played, [r.line[0]]);
+  hint.update({ current: "larger" }); // another node: its own hint, no Show me yet
+  assert.equal(show.hidden, true);
+  show.click();
+  assert.deepEqual(played, [r.line[0]]);
+});
+
+test("a walk-only page offers no Show me (it plays nothing)", async () => {
+  const { hint, button, answer, show } = makeHint("static", false);
+  hint.update({ current: "small" });
+  button.click();
+  assert.match(await settled(answer), /^Green wins/);
+  assert.equal(show.hidden, true);
 });

@@ -1,7 +1,8 @@
 """Vectors for puzzle mode in the page's own session (js/puzzle.js through js/local.js):
 the widget's handler (the kernel's judge, puzzles/play.py) answers random sequences of
 `puzzle` requests on each committed puzzle: wrong tries, the winning decision, illegal and
-hostile decisions, start again, next (a set of one: the same puzzle again). Each sequence
+hostile decisions, start again, next (a set of one: the same puzzle again), the picker's
+open (the one puzzle, or one past the set: refused). Each sequence
 records the widget's full state at the start (its `puzzle` key included), every reply's ok
 and message and the `puzzle` state after it, and at the end the nodes, the current node
 and the `puzzle` state.
@@ -24,6 +25,8 @@ def _request(rng: random.Random, widget: CernunosWidget, puzzle) -> dict:
     roll = rng.random()
     if roll < 0.05:
         return {"type": "puzzle", "action": rng.choice(("again", "next")), "decision": ""}
+    if roll < 0.08:  # the picker's choice: the one puzzle of the set, or one past it (refused)
+        return {"type": "puzzle", "action": "open", "decision": "", "index": rng.choice((0, 1))}
     if state["status"] == "solved" or roll < 0.12:
         text = puzzle.solution if rng.random() < 0.5 else rng.choice(HOSTILE)
         return {"type": "puzzle", "action": "try", "decision": text}

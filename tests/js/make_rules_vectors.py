@@ -379,7 +379,10 @@ def write_vectors(
             seeds += [s["v"]["cpn"] for s in steps[::17] + steps[-1:] if s["v"]["cpn"]]
     counts["hostile"] = write_hostile(folder, rng, seeds, hostile)
     variants = {
-        str(rules): {"describe": rules.describe(), "zones": zone_table(rules)}
+        str(rules): {
+            "describe": rules.describe(), "describe_fr": rules.describe("fr"),
+            "zones": zone_table(rules),
+        }
         for rules in map(Rules.parse, VARIANTS)
     }
     (folder / "variants.json").write_text(json.dumps(variants), encoding="utf-8")

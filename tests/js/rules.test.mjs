@@ -132,7 +132,7 @@ test("each variant's description and hover zones are the engine's", { skip: !FOL
   assert.ok(Object.keys(variants).length > 1);
   for (const [text, expected] of Object.entries(variants)) {
     const rules = Rules.parse(text);
-    const actual = { describe: rules.describe(), zones: zoneTable(rules) };
+    const actual = { describe: rules.describe(), describe_fr: rules.describe("fr"), zones: zoneTable(rules) };
     assert.equal(difference(expected, actual, `variant ${text}`), null);
   }
 });

@@ -226,6 +226,8 @@ class TestThePage:
         parts = {name: parse(name, (JS / name).read_text(encoding="utf-8")) for name in top}
         forgotten = []
         for name, part in parts.items():
+            if name == "catalogues.js":  # generated data: its words are text, not names
+                continue
             code = re.sub(r"//[^\n]*|/\*.*?\*/", "", part.body, flags=re.S)
             imported = {local for _, names in part.imports for _, local in names}
             declared = set(re.findall(r"(?:const|let|function|class)\s+([\w$]+)", code))

@@ -158,3 +158,28 @@ def test_a_widgets_page_and_the_course_page_carry_the_course_and_where_it_stands
     assert state["tree"]["settings"]["language"] == "fr"  # the board speaks French too
     with pytest.raises(LessonError, match="no lesson 'chess'"):
         course_html(lesson="chess")
+
+
+def test_opening_a_puzzle_closes_the_lesson_and_a_lesson_the_puzzle():
+    """One mode at a time (#35 item 7): the lesson's panel goes when a puzzle opens (its
+    Next would throw the puzzle away), the puzzle's bar when a lesson opens; progress stays."""
+    from cernunos_widget.puzzles import load as load_puzzles
+
+    w = CernunosWidget()
+    page = Page(w)
+    first = lesson("placing").exercises[0]
+    w.lesson("placing")
+    w.play(first.hint.decisions)  # solved
+    assert w.lesson_state["solved"] == {"placing": [0]}
+    puzzle = load_puzzles()[0]
+    w.puzzle(0)
+    assert w.lesson_state == {}  # the page hides the lessons panel
+    assert "course" not in w.state_for_export()
+    reply = page.ask(type="lesson", action="next")  # a stale panel's Next
+    assert not reply["ok"] and w.cpn == puzzle.cpn  # the puzzle stays
+    w.play(puzzle.steps[0].play)  # a puzzle's decision is not judged as a lesson's try
+    assert w.lesson_state == {}
+    w.lesson("placing", 2)
+    assert w.puzzle_state is None and "puzzle" not in w.get_state()["tree"]
+    assert w.lesson_state["solved"] == {"placing": [0]}  # the course's progress kept
+    assert w.cpn == lesson("placing").exercises[1].cpn

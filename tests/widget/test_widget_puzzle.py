@@ -77,3 +77,32 @@ def test_an_illegal_try_and_a_board_without_puzzle_are_refused():
     assert not reply["ok"] and "action must be one of" in reply["message"]
     with pytest.raises(PuzzleError, match="no puzzle has the id"):
         w.puzzle("nope")
+
+
+def test_the_pickers_choice_opens_that_puzzle_and_the_solved_ones_are_listed():
+    """#35 item 8: the set listed once (id, rating, themes), ``open`` by index; solved ids
+    kept across the run and across w.puzzle() calls; an index past the set refused."""
+    committed = puzzles.load()
+    w = CernunosWidget(language="fr")
+    page = Page(w)
+    w.puzzle(0)
+    assert len(w.puzzle_list) == len(committed)
+    assert w.puzzle_list[7] == {
+        "id": committed[7].id,
+        "rating": committed[7].rating,
+        "themes": list(committed[7].themes),
+    }
+    assert page.request(type="puzzle", action="open", index=7)["ok"]
+    assert w.puzzle_state["id"] == committed[7].id and w.cpn == committed[7].cpn
+    assert page.store["puzzle"]["index"] == 7 and page.store["puzzle"]["solved_ids"] == []
+    for step in committed[7].steps:
+        if step.by == "decider":
+            assert page.request(type="puzzle", action="try", decision=step.play)["ok"]
+    assert page.store["puzzle"]["solved_ids"] == [committed[7].id]
+    reply = page.request(type="puzzle", action="open", index=len(committed))
+    assert not reply["ok"] and reply["message"] == (
+        f"pas de problème {len(committed) + 1}\u00a0: cette série en a {len(committed)}"
+    )
+    assert w.puzzle_state["id"] == committed[7].id  # the board stays
+    w.puzzle(3)
+    assert w.puzzle_state["solved_ids"] == [committed[7].id]  # the board remembers

@@ -1,6 +1,7 @@
 // engine/rules.py: the rule variants of D-10 (wolf-1, power-all, counts=...), their text
 // and their checks, with the engine's RulesError messages.
 
+import { t } from "../i18n.js";
 import { RulesError } from "./errors.js";
 import { WOLF_ZONES } from "./geometry.js";
 import { clip, pySlice, pyStrip, pyLen } from "./pytext.js";
@@ -95,14 +96,14 @@ export class Rules {
     return parts.join("+") || STANDARD;
   }
 
-  /** In words, for people. */
-  describe() {
-    if (this.isStandard) return "standard rules";
+  /** In words, for people, in ``lang`` (a variant badge's tooltip). */
+  describe(lang = "en") {
+    if (this.isStandard) return t("rules.standard", {}, lang);
     const parts = [];
-    if (this.wolfSteps === 1) parts.push("Wolf reaches 1 step");
-    if (this.powerAll) parts.push("power counts every own token below");
-    if (this.counts.some((n, k) => n !== KIND_COUNTS[k])) parts.push("tokens " + countsText(this.counts));
-    return "variant: " + parts.join("; ");
+    if (this.wolfSteps === 1) parts.push(t("rules.wolf_1", {}, lang));
+    if (this.powerAll) parts.push(t("rules.power_all", {}, lang));
+    if (this.counts.some((n, k) => n !== KIND_COUNTS[k])) parts.push(t("rules.counts", { counts: countsText(this.counts) }, lang));
+    return t("rules.variant", { parts: parts.join("; ") }, lang);
   }
 }
 

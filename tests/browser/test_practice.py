@@ -100,7 +100,7 @@ def test_practice_in_jupyterlab_is_played_and_judged_by_the_kernel(lab):
         "import json\nprint(json.dumps({'state': w.study_state, 'over': w.position.is_over}))",
     )
     practise_by_clicks(nb.page, "perfect play")
-    state = nb.kernel_state_until(lambda s: s["state"].get("done"), index=1)
+    state = nb.kernel_state_until(lambda s: s["state"].get("done"), index=2)
     assert state["over"] and state["state"]["solved"] == [0]
     assert state["state"]["verdict"]["status"] == "solved"
     assert state["state"]["reply"]["by"] == "perfect"

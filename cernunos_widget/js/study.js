@@ -31,6 +31,14 @@ function word(language, key, params = {}) {
   return t(`study.${key}`, params, language);
 }
 
+// A question's clue (the author wrote no [%hint]: session/study.py's clue) in words.
+function clueWords(clue, language) {
+  if (!clue) return "";
+  if (clue.token) return word(language, "clue.token", { token: t(`lesson.the_kind.${clue.token}`, {}, language) });
+  if (clue.cell) return word(language, "clue.cell", { cell: clue.cell });
+  return word(language, "clue.pass");
+}
+
 // The nodes a hidden-moves chapter hides (session/study.py's conceal): the author's main-line
 // nodes beyond the ply revealed, and the variations that replace them.
 function concealed(store, s) {
@@ -192,12 +200,13 @@ export function createStudy(ctx) {
     setAttr(el, "data-verdict", s.mode === "practice" && s.verdict ? s.verdict.status : null);
     const interactive = s.mode === "interactive";
     const practice = s.mode === "practice";
-    const showHint = interactive && Boolean(s.hint) && hintShown === s.node;
-    hint.hidden = !interactive || !s.hint;
+    const hintWords = s.hint || clueWords(s.clue, lang);
+    const showHint = interactive && Boolean(hintWords) && hintShown === s.node;
+    hint.hidden = !interactive || !hintWords;
     hint.textContent = word(lang, "hint");
     setAttr(hint, "aria-pressed", String(showHint));
     hintText.hidden = !showHint;
-    hintText.textContent = showHint ? s.hint : "";
+    hintText.textContent = showHint ? hintWords : "";
     retry.hidden = !interactive && !practice;
     retry.textContent = word(lang, "retry");
     setAttr(retry, "class", s.done ? "cw-primary" : null);

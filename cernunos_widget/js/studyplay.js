@@ -16,6 +16,7 @@ import { CernunosError, pyRepr, pyStrip } from "./rules/index.js";
 
 const ALSO_GOOD = ["!", "!!"]; // a variation starting with this glyph is another good answer
 const HINT = /^\s*\[%hint\s+([^\]]*)\]\s*/;
+const CELL = /[a-d][1-3]/;
 const SIDES = { Green: 0, Purple: 1 }; // the rules mirror's deciders
 
 /** A question's comment as [the question, the hint] (session/study.py's split_hint). */
@@ -23,6 +24,14 @@ export function splitHint(comment) {
   const found = HINT.exec(comment);
   if (!found) return [pyStrip(comment), ""];
   return [pyStrip(comment.slice(found[0].length)), pyStrip(found[1])];
+}
+
+/** A question's hint when the author wrote none (session/study.py's clue): the kind the main
+ * line's decision places, else the first cell it names, else that it passes. */
+export function clue(decision) {
+  if (decision.includes("@")) return { token: decision.split("@")[0] };
+  const found = CELL.exec(decision);
+  return found ? { cell: found[0] } : { pass: true };
 }
 
 // A variation's answer: its first node's comment, else the first comment along it.
@@ -121,7 +130,8 @@ export function createStudySession(local, model, { reply = practiceReply } = {})
       const node = nodeOf(store, run.node);
       const wait = waiting(store);
       const [question, hint] = node.children.length && !wait ? splitHint(node.comment) : ["", ""];
-      Object.assign(out, { node: run.node, question, hint, waiting: wait, done: !node.children.length });
+      const hinted = node.children.length && !wait && !hint ? clue(nodeOf(store, node.children[0]).decision) : null;
+      Object.assign(out, { node: run.node, question, hint, clue: hinted, waiting: wait, done: !node.children.length });
     } else if (store && c.mode === "practice") {
       Object.assign(out, { node: run.node, waiting: waiting(store), done: run.verdict !== null, verdict: run.verdict, reply: run.reply });
     } else if (c.mode === "conceal") Object.assign(out, { revealed: run.revealed, authored: run.authored });

@@ -11,7 +11,8 @@ answers what the reader does there, by the chapter's mode (``docs/studies.md``):
   placements and the effect choices it makes, R-27) are the board's: ``waiting`` in the
   state, the page plays them after a short pause (an ``advance``, one decision at a time,
   each animated). The comment on the node before a student decision is the *question*; a
-  ``[%hint text]`` at its start is taken out of it and shown on request. A try:
+  ``[%hint text]`` at its start is taken out of it and shown on request (without one, a
+  :func:`clue` from the main line's decision is). A try:
 
   - the main line's decision: accepted (``right``), its node's comment shown, the board's
     replies follow;
@@ -59,6 +60,7 @@ from .page import full_state
 
 ALSO_GOOD = ("!", "!!")  # a variation starting with this glyph is another good answer
 HINT = re.compile(r"\A\s*\[%hint\s+([^\]]*)\]\s*")
+CELL = re.compile(r"[a-d][1-3]")
 STUDY_TAGS = ("Chapter", "Mode", "Student", "Goal")  # a chapter's settings (record/tags.py)
 ACTIONS = ("open", "next", "previous", "retry", "try", "advance", "reveal")
 
@@ -70,6 +72,16 @@ def split_hint(comment: str) -> tuple[str, str]:
     if found is None:
         return comment.strip(), ""
     return comment[found.end() :].strip(), found[1].strip()
+
+
+def clue(decision: str) -> dict:
+    """A question's hint when the author wrote none (``[%hint]``), from the main line's
+    decision, as the lessons' hints point at a decision without giving it: the kind it
+    places, else the first cell it names, else that it passes (the page words it)."""
+    if "@" in decision:
+        return {"token": decision.split("@", 1)[0]}
+    found = CELL.search(decision)
+    return {"cell": found[0]} if found else {"pass": True}
 
 
 def copy_of(game: Game) -> Game:
@@ -324,12 +336,13 @@ class StudyRun:
         }
         if chapter.mode == "interactive":
             node = session.resolve(self.node)
-            question, hint = ("", "")
+            question, hint, hinted = ("", "", None)
             waiting = self.waiting(session)
             if node.children and not waiting:
                 question, hint = split_hint(node.comment)
+                hinted = None if hint else clue(node.children[0].decision_text)
             out.update(
-                node=self.node, question=question, hint=hint, waiting=waiting,
+                node=self.node, question=question, hint=hint, clue=hinted, waiting=waiting,
                 done=not node.children,
             )  # fmt: skip
         elif chapter.mode == "practice":

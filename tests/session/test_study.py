@@ -9,7 +9,7 @@ import pytest
 
 from cernunos_widget.engine import CernunosError, Player
 from cernunos_widget.session import Session
-from cernunos_widget.session.study import StudyRun, split_hint
+from cernunos_widget.session.study import StudyRun, clue, split_hint
 from cernunos_widget.study import Study, StudyError
 from cernunos_widget.widget.adapter import CernunosWidget
 
@@ -122,6 +122,20 @@ class TestTheGamebook:
             "Where [%hint not at the start]",
             "",
         )
+
+    def test_a_question_without_a_hint_gets_a_clue_from_the_main_lines_decision(self, run):
+        study_run, session = run
+        at_question(study_run, session)
+        assert study_run.state(session)["clue"] is None  # the author's [%hint] instead
+        study_run.try_decision(session, "T@a1")
+        study_run.try_decision(session, "T@c1")
+        study_run.play_replies(session)
+        state = study_run.state(session)
+        assert (state["question"], state["hint"]) == ("Purple again.", "")
+        assert state["clue"] == {"token": "T"}  # T@a3: what it places, not where
+        assert [clue(d) for d in ("b3", "a1~c3", "grow:b1,c2", "pass")] == [
+            {"cell": "b3"}, {"cell": "a1"}, {"cell": "b1"}, {"pass": True}
+        ]  # fmt: skip
 
     def test_the_student_is_the_side_to_move_when_the_chapter_names_none(self):
         study = Study.load('[Mode "interactive"] B@b2 B@b3 T@a1')

@@ -146,7 +146,7 @@ export function createStudy(ctx) {
     if (f) {
       const said = { right: "right", good: "good", answer: "answer", wrong: "wrong" }[f.kind];
       const cls = f.kind === "right" || f.kind === "good" ? "cw-good" : "cw-bad";
-      parts.push(`<p class="cw-study-said ${cls}" data-feedback-kind="${esc(f.kind)}"><b>${esc(word(lang, said, { decision: f.decision }))}</b>${f.text ? ` <span class="cw-study-comment">${esc(f.text)}</span>` : ""}${f.kind === "answer" ? ` ${esc(word(lang, "back"))}` : ""}</p>`);
+      parts.push(`<p class="cw-study-said ${cls}" data-feedback-kind="${esc(f.kind)}"><b>${esc(word(lang, said, { decision: f.decision }))}</b>${f.text ? ` <span class="cw-study-comment">${esc(f.text)}</span>` : ""}${f.line && f.line.length ? ` <span class="cw-study-line" data-role="study-line">${esc(word(lang, "then", { line: f.line.join(" ") }))}</span>` : ""}${f.kind === "answer" ? ` ${esc(word(lang, "back"))}` : ""}</p>`);
     }
     if (s.mode === "interactive") {
       const player = t(`player.${LETTER[s.side]}`, {}, lang);

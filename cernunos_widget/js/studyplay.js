@@ -17,6 +17,7 @@ import { CernunosError, pyRepr, pyStrip } from "./rules/index.js";
 const ALSO_GOOD = ["!", "!!"]; // a variation starting with this glyph is another good answer
 const HINT = /^\s*\[%hint\s+([^\]]*)\]\s*/;
 const CELL = /[a-d][1-3]/;
+const MAX_LINE = 12; // a refuting variation's further moves shown at most
 const SIDES = { Green: 0, Purple: 1 }; // the rules mirror's deciders
 
 /** A question's comment as [the question, the hint] (session/study.py's split_hint). */
@@ -38,6 +39,13 @@ export function clue(decision) {
 function explanation(store, start) {
   for (let node = start; node; node = nodeOf(store, node.children[0])) if (node.comment) return node.comment;
   return "";
+}
+
+// A refuting variation's moves after its first (session/study.py's further).
+function further(store, start) {
+  const line = [];
+  for (let node = nodeOf(store, start.children[0]); node && line.length < MAX_LINE; node = nodeOf(store, node.children[0])) line.push(node.decision);
+  return line;
 }
 
 // Whether node `id` is on the main line (every node up to the root a first child).
@@ -236,6 +244,7 @@ export function createStudySession(local, model, { reply = practiceReply } = {})
     }
     const text = child ? child.decision : position.legalTexts().find((t) => position.codeOf(t) === code);
     run.feedback = { kind: child ? "answer" : "wrong", decision: text, text: child ? explanation(store, child) : "" };
+    if (child) run.feedback.line = further(store, child);
     run.wrong += 1;
     return { gen: store.gen, current: run.node };
   }

@@ -20,8 +20,8 @@ answers what the reader does there, by the chapter's mode (``docs/studies.md``):
     accepted (``good``), the variation's comment shown, and the board goes back to the main
     line: the main line's decision is played;
   - the first decision of another variation: ``answer``, the author's explanation shown
-    (the variation's first comment along its line), one wrong try more, the board stays at
-    the question;
+    (the variation's first comment along its line) with the variation's further moves
+    (``line``), one wrong try more, the board stays at the question;
   - any other legal decision: ``wrong`` ("not the move here: try again"), one wrong try
     more, the board stays at the question; an illegal one is refused with the engine's
     reason.
@@ -58,6 +58,7 @@ from . import practice
 from .core import Session
 from .page import full_state
 
+MAX_LINE = 12  # a refuting variation's further moves shown at most
 ALSO_GOOD = ("!", "!!")  # a variation starting with this glyph is another good answer
 HINT = re.compile(r"\A\s*\[%hint\s+([^\]]*)\]\s*")
 CELL = re.compile(r"[a-d][1-3]")
@@ -98,6 +99,17 @@ def explanation(start: GameNode) -> str:
             return node.comment
         node = node.main_child()
     return ""
+
+
+def further(start: GameNode) -> list[str]:
+    """A refuting variation's moves after its first, along it (at most :data:`MAX_LINE`):
+    how the author shows the try goes wrong, shown with the answer."""
+    line: list[str] = []
+    node = start.main_child()
+    while node is not None and len(line) < MAX_LINE:
+        line.append(node.decision_text)
+        node = node.main_child()
+    return line
 
 
 class StudyRun:
@@ -209,6 +221,7 @@ class StudyRun:
             self._accept(session, "good", child.decision_text, explanation(child))
         elif child is not None:
             self._refuse(session, "answer", child.decision_text, explanation(child))
+            self.feedback["line"] = further(child)
         else:
             self._refuse(session, "wrong", str(parsed), "")
         return self.feedback["kind"]

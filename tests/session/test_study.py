@@ -69,6 +69,7 @@ class TestTheGamebook:
         state = study_run.state(session)
         assert state["feedback"] == {
             "kind": "answer", "decision": "T@d3", "text": "No: the Boar on b3 pushes it.",
+            "line": [],  # the variation has no further moves
         }  # fmt: skip
         assert state["wrong"] == 1 and session.node is before
         assert study_run.current.game.export() == author  # the author's tree is untouched
@@ -136,6 +137,19 @@ class TestTheGamebook:
         assert [clue(d) for d in ("b3", "a1~c3", "grow:b1,c2", "pass")] == [
             {"cell": "b3"}, {"cell": "a1"}, {"cell": "b1"}, {"pass": True}
         ]  # fmt: skip
+
+    def test_a_refuting_variations_further_moves_come_with_its_answer(self):
+        session = Session()
+        text = '[Mode "interactive"] [Student "Purple"] B@b2 B@b3 {Where?} T@a1'
+        text += " (T@d3 {No.} T@c3 T@c1)"
+        study_run = StudyRun(Study.load(text))
+        study_run.open(session, 0)
+        study_run.play_replies(session)
+        assert study_run.try_decision(session, "T@d3") == "answer"
+        assert study_run.feedback == {
+            "kind": "answer", "decision": "T@d3", "text": "No.", "line": ["T@c3", "T@c1"]
+        }  # fmt: skip
+        assert session.node.decision_text == "B@b3"  # the board back at the question
 
     def test_the_student_is_the_side_to_move_when_the_chapter_names_none(self):
         study = Study.load('[Mode "interactive"] B@b2 B@b3 T@a1')

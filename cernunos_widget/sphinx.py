@@ -16,232 +16,136 @@ end), ``walk-only`` (the reader walks the tree, plays nothing), ``overlay`` (the
 overlay on), ``language`` (the board's words: ``en``, the default, or ``fr``), ``size``
 (the board's largest width: ``420px``, ``30em``, ``80%``).
 
-Each board is the static page's board (:func:`.widget.static.board_html`: the rules run in
-the page, js/rules/), and a page with boards carries the code once, inline (a module script
-loaded from a file would be refused on ``file://``). A bad game text or CPN is a Sphinx
-error naming the file and the line, not a traceback.
+Each board is the static page's board (:func:`.widget.static.board_fragment`: the rules run
+in the page, js/rules/), and a page with boards carries the code once, inline, with only what
+its boards need (:func:`.widget.static.page_code`). The blocks, their options and how they
+are read are shared with the Markdown extension (:mod:`.widget.blocks`). A bad game text or
+CPN is a Sphinx error naming the file and the line, not a traceback.
 
 Two more directives put the package's own exercises in a page: ``cernunos-lessons`` (the
 course) and ``cernunos-puzzles`` (puzzles of the committed set, chosen by ``ids``, a
 ``rating`` range and a ``count`` spread from the easiest to the hardest), both judged in
-the page (docs/sphinx.md).
+the page (docs/sphinx.md); ``cernunos-study`` plays a study (a ``.cgn`` file beside the
+document, or the study's text as the content).
 """
 
 from __future__ import annotations
 
 import ast
-import re
+from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
-from .engine import CernunosError, Position
-from .i18n import DEFAULT as DEFAULT_LANGUAGE
-from .i18n import LanguageError
-from .puzzles import pick
-from .record.tree import Game
-from .session.core import Session
-from .session.page import export_state, settings
+from .engine import CernunosError
 from .version import __version__
-from .widget.assets import css, render_script
-from .widget.puzzle_page import puzzles_state
-from .widget.static import MODEL_SHIM, board_html, course_state
+from .widget.blocks import (
+    CONTENT,
+    OPTIONS,
+    Block,
+    BoardError,
+    board_session,
+    error_line,
+    ids_option,
+    is_cpn,
+    rating_option,
+    read_block,
+    size_option,
+)
+from .widget.static import Needs, board_fragment, page_code
 
-SIZE = re.compile(r"(?:\d{1,4}(?:\.\d{1,3})?)(?:px|em|rem|%|vw|ch)")
-
-# A board follows the site's dark theme (furo's and pydata's data-theme on <html> or <body>,
-# "auto" meaning the system's wish) through the widget's own dark colours.
-_THEME_SYNC = """
-const cernunosDark = () => {
-  const theme = document.body.dataset.theme || document.documentElement.dataset.theme;
-  if (theme === "dark" || theme === "light") return theme === "dark";
-  if (theme === "auto") return matchMedia("(prefers-color-scheme: dark)").matches;
-  return null;
-};
-const cernunosSyncTheme = () => {
-  const dark = cernunosDark();
-  if (dark !== null) document.body.setAttribute("data-jp-theme-light", String(!dark));
-};
-cernunosSyncTheme();
-for (const el of [document.body, document.documentElement]) {
-  new MutationObserver(cernunosSyncTheme).observe(el, { attributeFilter: ["data-theme"] });
-}
-matchMedia("(prefers-color-scheme: dark)").addEventListener("change", cernunosSyncTheme);
-"""
-
-_PAGE_CSS = ".cernunos-site-board { margin: 1em 0; }\n"
+__all__ = [
+    "BoardError",
+    "board_session",
+    "ids_option",
+    "is_cpn",
+    "literal_widget_call",
+    "rating_option",
+    "setup",
+    "size_option",
+]
 
 
 class cernunos_board(nodes.General, nodes.Element):  # noqa: N801 - docutils' node naming
-    """A board in a document: ``html`` is its state script and element."""
+    """A board in a document: ``html`` is its element (:func:`.static.board_fragment`),
+    ``needs`` what the page's code must carry for it (:class:`.static.Needs`)."""
 
 
-class BoardError(CernunosError):
-    """A directive's option the board cannot take (``start`` beyond the main line)."""
+class BoardDirective(SphinxDirective):
+    """A board block of :data:`.widget.blocks.OPTIONS` (its ``kind``), read by
+    :func:`.widget.blocks.read_block`; what it cannot show is a Sphinx error at the line of
+    the text that is wrong, or at the directive's line for an option."""
 
-
-def is_cpn(text: str) -> bool:
-    """Whether the directive's text is a CPN rather than a game text."""
-    words = text.split()
-    return bool(words) and "/" in words[0] and not text.lstrip().startswith(("[", "{"))
-
-
-def board_session(text: str, start: int | None = None, language: str = DEFAULT_LANGUAGE) -> Session:
-    """The session a directive's board shows: the game of ``text`` (a game text or a CPN),
-    standing ``start`` decisions into the main line (None: at its end), its words in
-    ``language``."""
-    text = text.strip()
-    game = Game(Position.from_cpn(text)) if is_cpn(text) else Game.parse(text)
-    session = Session(game, language)
-    if start is not None:
-        line = game.mainline()
-        if start > len(line):
-            raise BoardError(f"start is 0..{len(line)} (the main line's decisions), not {start}")
-        session.goto(line[start - 1] if start else game.root)
-    return session
-
-
-def size_option(value: str | None) -> str:
-    """The ``size`` option: a CSS length (``420px``, ``30em``, ``80%``)."""
-    value = (value or "").strip()
-    if not SIZE.fullmatch(value):
-        raise ValueError(f"size is a CSS length such as 420px, 30em or 80%, not {value!r}")
-    return value
-
-
-class CernunosDirective(SphinxDirective):
-    """``.. cernunos::`` (a fenced ``{cernunos}`` block in MyST): a board that plays."""
-
-    has_content = True
-    option_spec = {
-        "start": directives.nonnegative_int,
-        "walk-only": directives.flag,
-        "overlay": directives.flag,
-        "size": size_option,
-        "language": directives.unchanged,
-    }
+    kind = "cernunos"
 
     def run(self) -> list[nodes.Node]:
-        text = "\n".join(self.content)
-        if not text.strip():
+        content = "\n".join(self.content)
+        if CONTENT[self.kind] and not content.strip():
             raise self.error("the cernunos directive needs a game text or a CPN as its content")
-        language = self.options.get("language", DEFAULT_LANGUAGE)
+        options = dict(self.options)
+        if self.arguments:  # cernunos-study's file, as an argument
+            options["file"] = self.arguments[0]
+        folder = Path(self.env.doc2path(self.env.docname)).parent
         try:
-            session = board_session(text, self.options.get("start"), language)
+            block = read_block(self.kind, content, options, folder)
         except CernunosError as e:
-            return [self._error(text, e)]
-        overlay = "overlay" in self.options
-        page = settings(session.game.rules, overlay, "auto", session.language)
-        state = export_state(session, page)
-        node = board_node(state, "walk-only" not in self.options, self.options.get("size"))
+            at = error_line(content, e)
+            line = self.lineno if at is None else self.content_offset + 1 + at
+            reason = str(e).splitlines()[0] if str(e) else type(e).__name__
+            message = f"{self.kind}: {type(e).__name__}: {reason}"
+            return [self.state.document.reporter.error(message, line=line)]
+        node = board_node(block)
         self.set_source_info(node)
         return [node]
 
-    def _error(self, text: str, error: CernunosError) -> nodes.system_message:
-        """The engine's reason, at the content's line where the text goes wrong."""
-        at = getattr(error, "at", None)
-        line = self.content_offset + 1
-        if isinstance(error, (BoardError, LanguageError)):  # an option: the directive's line
-            line = self.lineno
-        elif isinstance(at, int) and 0 <= at <= len(text):
-            line += text[:at].count("\n")
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        return self.state.document.reporter.error(
-            f"cernunos: {type(error).__name__}: {reason}", line=line
-        )
+
+class CernunosDirective(BoardDirective):
+    """``.. cernunos::`` (a fenced ``{cernunos}`` block in MyST): a board that plays."""
+
+    has_content = True
+    option_spec = OPTIONS["cernunos"]
 
 
-class LessonsDirective(SphinxDirective):
+class LessonsDirective(BoardDirective):
     """``.. cernunos-lessons::``: the course (:mod:`cernunos_widget.lessons`) played in the
     page, each try judged by the page itself; options ``lesson`` (where it opens; default:
     the first), ``language`` (``en`` or ``fr``, switchable in the page) and ``size``."""
 
+    kind = "cernunos-lessons"
     has_content = False
-    option_spec = {
-        "lesson": directives.unchanged_required,
-        "language": directives.unchanged_required,
-        "size": size_option,
-    }
-
-    def run(self) -> list[nodes.Node]:
-        try:
-            state = course_state(
-                self.options.get("language", DEFAULT_LANGUAGE), self.options.get("lesson")
-            )
-        except CernunosError as e:
-            return [
-                self.state.document.reporter.error(
-                    f"cernunos-lessons: {type(e).__name__}: {e}", line=self.lineno
-                )
-            ]
-        node = board_node(state, True, self.options.get("size"))
-        self.set_source_info(node)
-        return [node]
+    option_spec = OPTIONS["cernunos-lessons"]
 
 
-RATING = re.compile(r"\s*(\d{1,5})\s*(?:-|\.\.)\s*(\d{1,5})\s*")
-
-
-def rating_option(value: str | None) -> tuple[int, int]:
-    """The ``rating`` option: a range ``low-high`` (or ``low..high``), both included."""
-    found = RATING.fullmatch(value or "")
-    if not found or int(found[1]) > int(found[2]):
-        raise ValueError(f"rating is a range such as 900-1200 (low to high), not {value!r}")
-    return int(found[1]), int(found[2])
-
-
-def ids_option(value: str | None) -> list[str]:
-    """The ``ids`` option: puzzle ids separated by spaces or commas."""
-    ids = (value or "").replace(",", " ").split()
-    if not ids:
-        raise ValueError("ids lists puzzle ids separated by spaces or commas")
-    return ids
-
-
-class PuzzlesDirective(SphinxDirective):
+class PuzzlesDirective(BoardDirective):
     """``.. cernunos-puzzles::``: puzzles of the committed set (:mod:`cernunos_widget.puzzles`)
     solved in the page, each try judged by the page with the stored proofs; options ``ids``
     (those puzzles, in that order), ``rating`` (a range, ``900-1200``), ``count`` (how many,
     spread from the easiest to the hardest of those chosen), ``language`` and ``size``."""
 
+    kind = "cernunos-puzzles"
     has_content = False
-    option_spec = {
-        "ids": ids_option,
-        "rating": rating_option,
-        "count": directives.positive_int,
-        "language": directives.unchanged_required,
-        "size": size_option,
-    }
-
-    def run(self) -> list[nodes.Node]:
-        try:
-            chosen = pick(
-                ids=self.options.get("ids"),
-                rating=self.options.get("rating"),
-                count=self.options.get("count"),
-            )
-            state = puzzles_state(chosen, 0, self.options.get("language", DEFAULT_LANGUAGE))
-        except CernunosError as e:
-            return [
-                self.state.document.reporter.error(
-                    f"cernunos-puzzles: {type(e).__name__}: {e}", line=self.lineno
-                )
-            ]
-        node = board_node(state, True, self.options.get("size"))
-        self.set_source_info(node)
-        return [node]
+    option_spec = OPTIONS["cernunos-puzzles"]
 
 
-def board_node(state: dict, playable: bool = True, size: str | None = None) -> cernunos_board:
+class StudyDirective(BoardDirective):
+    """``.. cernunos-study:: first.cgn``: a study (:mod:`cernunos_widget.study`) played in the
+    page, every chapter in its mode; its file relative to the document (the argument, or
+    ``:file:``) or its text as the content; options ``chapter`` (0-based), ``language`` and
+    ``size``."""
+
+    kind = "cernunos-study"
+    has_content = True
+    optional_arguments = 1
+    option_spec = OPTIONS["cernunos-study"]
+
+
+def board_node(block: Block) -> cernunos_board:
     """The node of one board: a widget's exported state, drawn by the page's code."""
-    style = f' style="max-width: {size}"' if size else ""
     node = cernunos_board()
-    node["html"] = (
-        f'<div class="cernunos-site-board"{style}>\n{board_html(state, playable)}</div>\n'
-    )
+    node["html"] = board_fragment(block.state, block.playable, block.size)
+    node["needs"] = Needs.of(block.state)
     return node
 
 
@@ -328,7 +232,7 @@ def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
             continue
         for output in [c for c in cell.children if c.get("nb_element") == "cell_code_output"]:
             cell.remove(output)  # a saved widget view: the board below shows it
-        cell += board_node(state)
+        cell += board_node(Block(state))
 
 
 def _cell_state(source: str) -> dict | None:
@@ -355,21 +259,19 @@ def skip_board(self: Any, node: cernunos_board) -> None:
     raise nodes.SkipNode
 
 
-def page_code() -> str:
-    """What a page with boards carries once: the CSS, the page's code and the model stand-in
-    that draws every board of the page."""
-    return (
-        f"<style>\n{css()}\n{_PAGE_CSS}</style>\n"
-        f'<script type="module">\n{render_script()}\n{MODEL_SHIM}\n{_THEME_SYNC}</script>\n'
-    )
-
-
 def add_page_code(
     app: Sphinx, pagename: str, templatename: str, context: dict, doctree: nodes.Node | None
 ) -> None:
-    """Append the boards' code to a page that has boards (once a page)."""
-    if doctree is not None and "body" in context and any(doctree.findall(cernunos_board)):
-        context["body"] += page_code()
+    """Append the boards' code to a page that has boards (once a page, with what they
+    need)."""
+    if doctree is None or "body" not in context:
+        return
+    boards = list(doctree.findall(cernunos_board))
+    if boards:
+        needs = Needs()
+        for board in boards:
+            needs |= board.get("needs", Needs.everything())
+        context["body"] += page_code(needs)
 
 
 def setup(app: Sphinx) -> dict:
@@ -384,6 +286,7 @@ def setup(app: Sphinx) -> dict:
     app.add_directive("cernunos", CernunosDirective)
     app.add_directive("cernunos-lessons", LessonsDirective)
     app.add_directive("cernunos-puzzles", PuzzlesDirective)
+    app.add_directive("cernunos-study", StudyDirective)
     app.connect("doctree-read", notebook_boards)
     app.connect("html-page-context", add_page_code)
     return {"version": __version__, "parallel_read_safe": True, "parallel_write_safe": True}

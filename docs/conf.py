@@ -28,7 +28,10 @@ extensions = [
     "cernunos_widget.sphinx",
 ]
 source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb", ".rst": "restructuredtext"}
-exclude_patterns = ["_build", "examples/data", "examples/.ipynb_checkpoints"]
+exclude_patterns = [
+    "_build", "examples/data", "examples/.ipynb_checkpoints",
+    "examples/hosts",  # apps served by their hosts (README, the hosts table), not pages
+]
 
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3

@@ -26,11 +26,12 @@ def build(tmp_path: Path, pages: dict[str, str], myst: str | None = None) -> tup
     """Build ``pages`` (name -> source) with the extension (and ``myst``: myst_parser or
     myst_nb); the HTML of each page and the warnings Sphinx printed."""
     src = tmp_path / "src"
-    src.mkdir()
+    src.mkdir(exist_ok=True)
     extensions = [myst, "cernunos_widget.sphinx"] if myst else ["cernunos_widget.sphinx"]
     conf = f"extensions = {extensions!r}\nhtml_theme = 'basic'\nnb_execution_mode = 'off'\n"
     (src / "conf.py").write_text(conf)
     for name, text in pages.items():
+        (src / name).parent.mkdir(parents=True, exist_ok=True)
         (src / name).write_text(text, encoding="utf-8")
     warnings = io.StringIO()
     # SphinxTestApp undoes what an app registers in docutils, so builds can follow each other
@@ -90,6 +91,21 @@ def test_the_page_code_comes_once_a_page_and_only_on_pages_with_boards(tmp_path)
     assert html["index.rst"].count("/* Cernunos board.") == 1  # the widget's CSS, once
     assert "const { render } =" not in html["other.rst"]
     assert "/* Cernunos board." not in html["other.rst"]
+
+
+def test_a_pages_code_carries_what_its_boards_need_only(tmp_path):
+    """One path with the static pages (issue #34 item 4): a page of game boards has neither
+    the lessons' nor the puzzles' code, nor French; a page of puzzles has the puzzles'."""
+    pages = {
+        "index.rst": rst("B@b2") + "\n.. toctree::\n\n   other\n",
+        "other.rst": puzzles_rst(":count: 2"),
+    }
+    html, warnings = build(tmp_path, pages)
+    assert warnings == ""
+    for absent in ("createLesson", "createPuzzle", '"fr":{'):
+        assert absent not in html["index.rst"], absent
+    assert "createPuzzle" in html["other.rst"] and "createLesson" not in html["other.rst"]
+    assert html["other.rst"].count("const { render } =") == 1
 
 
 @pytest.mark.parametrize(
@@ -308,3 +324,26 @@ def test_a_bad_puzzles_option_is_a_sphinx_error_at_the_directives_line(tmp_path,
     assert said in warnings
     assert "Traceback" not in warnings
     assert states(html["index.rst"]) == []
+
+
+STUDY = '[Chapter "One"] B@b2 B@b3\n\n[Chapter "Two"] [Mode "interactive"] T@a1 D@c2\n'
+
+
+def test_the_study_directive_plays_a_file_beside_the_document_or_its_text(tmp_path):
+    """A study is one more kind of block (widget/blocks.py, shared with the Markdown
+    extension): a file relative to the document, or the study's text as the content."""
+    (tmp_path / "src" / "guide").mkdir(parents=True)
+    (tmp_path / "src" / "guide" / "first.cgn").write_text(STUDY, encoding="utf-8")
+    text = "\n".join("   " + line for line in STUDY.splitlines())
+    guide = (
+        "Guide\n=====\n\n.. cernunos-study:: first.cgn\n   :chapter: 1\n   :language: fr\n\n"
+        f".. cernunos-study::\n\n{text}\n\n.. cernunos-study:: none.cgn\n"
+    )
+    index = rst("B@b2") + "\n.. toctree::\n\n   guide/page\n"
+    html, warnings = build(tmp_path, {"index.rst": index, "guide/page.rst": guide})
+    from_file, inline = states(html["guide/page.rst"])
+    assert from_file["study_state"]["chapter"] == 1
+    assert from_file["tree"]["settings"]["language"] == "fr"
+    assert [c["title"] for c in inline["study_data"]["chapters"]] == ["One", "Two"]
+    assert html["guide/page.rst"].count('data-needs="studies en fr"') == 2
+    assert "page.rst:14: ERROR: cernunos-study: BoardError: the study file none.cgn" in warnings

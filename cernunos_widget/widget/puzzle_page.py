@@ -5,13 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..engine import Position
-from ..puzzles import Puzzle, PuzzleError, get, load
-from ..puzzles.play import PuzzleRun
-from ..record.tree import Game
-from ..session.core import Session
-from ..session.page import export_state, settings
+from ..puzzles import Puzzle, PuzzleError, load
+from .contents import puzzles_state
 from .static import save_page
+
+__all__ = ["puzzles_html", "puzzles_state"]
 
 DEFAULT_COUNT = 30  # puzzles a page holds by default: the easiest of the committed set
 
@@ -33,20 +31,3 @@ def puzzles_html(
             raise PuzzleError(f"count is how many puzzles the page holds, 1 or more, not {count!r}")
         puzzles = load()[:count]
     return save_page(puzzles_state(puzzles, start, language), path, title)
-
-
-def puzzles_state(puzzles: list[Puzzle], start: int | str = 0, language: str = "en") -> dict:
-    """The state of a board solving ``puzzles`` in order from ``start`` (an index or an id)
-    in ``language``: what :func:`puzzles_html` and a site's ``cernunos-puzzles`` directive
-    draw (the whole set rides along: the page takes the next puzzle itself)."""
-    puzzles = list(puzzles)
-    if not puzzles or not all(isinstance(p, Puzzle) for p in puzzles):
-        raise PuzzleError("a puzzle page shows a non-empty list of puzzles")
-    run = PuzzleRun(puzzles)
-    run.go_to(puzzles.index(get(start, puzzles)))
-    first = run.puzzle
-    session = Session(Game(Position.from_cpn(first.cpn, first.rules)))
-    session.display.set_language(language)
-    state = export_state(session, settings(session.game.rules, language=language))
-    state["tree"]["puzzle"] = run.state(whole_set=True)
-    return state

@@ -10,8 +10,11 @@ import nbformat
 import pytest
 from playwright.sync_api import expect
 
+from cernunos_widget import lessons
+from cernunos_widget.record.tree import Game
 from cernunos_widget.widget.adapter import CernunosWidget
 from cernunos_widget.widget.embed import export_notebook_html, fetch_embed_assets
+from cernunos_widget.widget.static import board_html
 
 GAME = "B@b2 B@b3 (D@a1) T@a1"
 END = ".,B,.,./.,.,.,./t,B,.,. p 1 0-0"
@@ -163,3 +166,23 @@ def test_hostile_comments_leave_the_static_page_whole(tmp_path, page, offline, c
     )
     assert shown, "the comment is not shown exactly"
     assert page.title() == "Cernunos" and offline == []
+
+
+def test_fragments_each_with_their_code_draw_each_board_once(tmp_path, page, offline):
+    """board_html's fragments (issue #34 item 4) dropped into any page: a game's and the
+    course's, each with its code (a generator that does not know its page's other boards);
+    each board is drawn once, plays, and the lessons' code reached the second."""
+    fragments = board_html(Game.parse(GAME)) + "<p>Between the boards.</p>\n"
+    fragments += board_html(lessons.lesson("power"), size="420px")
+    path = tmp_path / "fragments.html"
+    path.write_text(f"<!doctype html><meta charset=utf-8><body>{fragments}</body>", "utf-8")
+    page.goto(path.as_uri())
+    roots = page.locator(".cw-root")
+    expect(roots).to_have_count(2)
+    expect(roots.first).to_have_attribute("data-cpn", END)
+    page.wait_for_timeout(300)  # both modules ran: still one board each
+    expect(roots).to_have_count(2)
+    expect(roots.nth(1).locator('[data-role="lesson"]')).to_have_attribute("data-lesson", "power")
+    roots.first.locator('.cw-move:text-is("Boar b2")').click()
+    expect(roots.first).to_have_attribute("data-cpn", AFTER_B2)
+    assert offline == []

@@ -1,0 +1,67 @@
+"""Click -> board redrawn in the apps with a kernel (issue #34): Voila, Panel, Solara.
+
+Starts each host's example (examples/hosts/) as tests/browser/test_apps.py does, then clicks
+placements on the first board (the kind in the reserve, then the cell) and times, in the
+page, from the cell's click to the root's new ``data-cpn`` (the kernel's answer drawn).
+Prints the median and the range per host. Run: ``python benchmarks/host_latency.py``."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
+
+from browser.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, server  # noqa: E402
+from browser.test_apps import command  # noqa: E402
+
+DECISIONS = ["B@b2", "D@a1", "W@d3", "T@c1", "S@a3", "D@b1"]
+TIMED = """(root, cell) => new Promise((done) => {
+  const before = root.getAttribute("data-cpn");
+  const start = performance.now();
+  new MutationObserver((_m, watcher) => {
+    if (root.getAttribute("data-cpn") !== before) {
+      watcher.disconnect();
+      requestAnimationFrame(() => done(performance.now() - start));
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-cpn"] });
+  root.querySelector(`[data-cell="${cell}"]`).click();
+})"""
+
+
+def measure(host: str, browser) -> list[float]:
+    port = _free_port()
+    argv, path = command(host, port)
+    url = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp, server(argv, url + path, Path(tmp) / "log", cwd=tmp):
+        page = browser.new_page()
+        page.goto(url + path)
+        root = page.locator(".cw-root").first
+        expect(root.locator("[data-action=analyse]")).to_be_enabled(timeout=60_000)  # live
+        times = []
+        for decision in DECISIONS:
+            kind, cell = decision.split("@")
+            player = root.get_attribute("data-pending")[0]
+            root.locator(f'[data-kind="{kind}"][data-player="{player}"]').click()
+            times.append(root.evaluate(TIMED, cell))  # Panel's boards are in a shadow root
+        page.close()
+        return times
+
+
+def main() -> None:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for host in ("voila", "panel", "solara"):
+            times = measure(host, browser)
+            print(f"{host:7} click -> redrawn: median {statistics.median(times):.0f} ms "
+                  f"({min(times):.0f}-{max(times):.0f}, {len(times)} clicks)")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()

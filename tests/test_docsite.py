@@ -85,6 +85,20 @@ def test_the_course_and_the_lessons_notebook_play_in_the_site(built_site):
     assert notebook["tree"]["start"] == lessons.lesson("power").exercises[2].cpn
 
 
+def test_the_studies_page_shows_the_worked_example_through_the_directive(built_site):
+    from cernunos_widget.study import Study
+
+    text = page(built_site, "studies.html")
+    (board,) = board_states(text)
+    study = Study.load(ROOT / "examples" / "first-study.cgn")
+    chapters = board["study_data"]["chapters"]
+    assert [c["title"] for c in chapters] == [c.title for c in study.chapters]
+    assert [c["mode"] for c in chapters] == ["normal", "interactive", "conceal", "practice"]
+    assert board["study_state"]["chapter"] == 1  # :chapter: 1
+    assert text.count(CODE) == 1
+    assert "[Mode &quot;interactive&quot;]" in text  # the file itself, shown as written
+
+
 def test_pages_without_boards_carry_no_board_code(built_site):
     for name in ("widget.html", "api.html", "solver.html", "examples/balance.html"):
         text = page(built_site, name)

@@ -107,9 +107,9 @@ function resultUnmet(value, position, you) {
 }
 
 /** The verdict {status, steps, reasons} on a try: `line` is each decision's {position,
- * events}, from `start` (the exercise's position) on. */
-export function judge(goal, start, line) {
-  const you = start.decider;
+ * events}, from `start` (the exercise's position) on; "you" is `you` (0 Green, 1 Purple;
+ * default: the player to decide at the start, as lessons/goals.py's judge). */
+export function judge(goal, start, line, you = start.decider) {
   const events = [];
   let steps = 0;
   for (const { position, events: caused } of line) {

@@ -8,7 +8,11 @@
 // on the board is the student's try (a `study` request); when the board is to play the other
 // side's decision, the panel asks for it after a short pause (an `advance`), one at a time,
 // so each is animated. The author's comments are shown as written.
-// Hooks (stable): [data-study] (data-current-chapter, data-mode, data-language), each chapter entry
+// In a practice chapter a decision on the board is the student's move, the other side's are
+// the engine's (asked the same way: the kernel's, or the page's own search, practice.js); the
+// panel shows the goal, who played what and how (perfect play, or a search), and the verdict.
+// Hooks (stable): [data-study] (data-current-chapter, data-mode, data-language, data-verdict
+// in practice: solved|failed), each chapter entry
 // [data-chapter="N"] with data-mode (and data-solved once solved), [data-feedback] (the
 // question, the answers, the result), [data-study-action="previous|next|hint|retry|reveal|
 // language"], [data-study-field="title|mode|student"].
@@ -25,6 +29,14 @@ const LETTER = { Green: "g", Purple: "p" };
 
 function word(language, key, params = {}) {
   return t(`study.${key}`, params, language);
+}
+
+// A question's clue (the author wrote no [%hint]: session/study.py's clue) in words.
+function clueWords(clue, language) {
+  if (!clue) return "";
+  if (clue.token) return word(language, "clue.token", { token: t(`lesson.the_kind.${clue.token}`, {}, language) });
+  if (clue.cell) return word(language, "clue.cell", { cell: clue.cell });
+  return word(language, "clue.pass");
 }
 
 // The nodes a hidden-moves chapter hides (session/study.py's conceal): the author's main-line
@@ -105,13 +117,36 @@ export function createStudy(ctx) {
     timer = setTimeout(() => act({ action: "advance", node: s.node }), PAUSE_MS);
   }
 
+  // A practice chapter: the goal, the engine's last decision and how it was chosen, the
+  // verdict (session/practice.py).
+  function practiceHtml(s, lang, goal) {
+    const mine = LETTER[s.side];
+    const player = t(`player.${mine}`, {}, lang);
+    const opponent = t(`player.${mine === "g" ? "p" : "g"}`, {}, lang);
+    const parts = [`<p class="cw-study-goal">${esc(goal ? word(lang, "practice.goal", { goal: goal.text[lang] }) : word(lang, "practice.win"))}</p>`];
+    if (s.reply) {
+      const how = word(lang, `practice.by.${s.reply.by}`);
+      parts.push(`<p class="cw-study-reply" data-reply-by="${esc(s.reply.by)}">${esc(word(lang, "practice.replied", { player: opponent, decision: s.reply.decision, how }))}</p>`);
+    }
+    const v = s.verdict;
+    if (v) {
+      const reasons = v.reasons.map((r) => r[lang]).join(" ");
+      const good = v.status === "solved";
+      parts.push(`<p class="cw-study-result ${good ? "cw-good" : "cw-bad"}" data-verdict="${esc(v.status)}"><b>${esc(word(lang, `practice.${v.status}`))}</b>`
+        + `${reasons ? ` ${esc(reasons)}` : ""}${good ? "" : ` ${esc(word(lang, "practice.again"))}`}</p>`);
+    } else if (s.waiting) parts.push(`<p class="cw-study-waiting">${esc(word(lang, "waiting", { player: opponent }))}</p>`);
+    else parts.push(`<p class="cw-study-task">${esc(word(lang, "practice.task", { player }))}</p>`);
+    return parts.join("");
+  }
+
   function feedbackHtml(s, lang) {
+    if (s.mode === "practice") return practiceHtml(s, lang, (chapters()[s.chapter] || {}).goal);
     const parts = [];
     const f = s.feedback;
     if (f) {
       const said = { right: "right", good: "good", answer: "answer", wrong: "wrong" }[f.kind];
       const cls = f.kind === "right" || f.kind === "good" ? "cw-good" : "cw-bad";
-      parts.push(`<p class="cw-study-said ${cls}" data-feedback-kind="${esc(f.kind)}"><b>${esc(word(lang, said, { decision: f.decision }))}</b>${f.text ? ` <span class="cw-study-comment">${esc(f.text)}</span>` : ""}${f.kind === "answer" ? ` ${esc(word(lang, "back"))}` : ""}</p>`);
+      parts.push(`<p class="cw-study-said ${cls}" data-feedback-kind="${esc(f.kind)}"><b>${esc(word(lang, said, { decision: f.decision }))}</b>${f.text ? ` <span class="cw-study-comment">${esc(f.text)}</span>` : ""}${f.line && f.line.length ? ` <span class="cw-study-line" data-role="study-line">${esc(word(lang, "then", { line: f.line.join(" ") }))}</span>` : ""}${f.kind === "answer" ? ` ${esc(word(lang, "back"))}` : ""}</p>`);
     }
     if (s.mode === "interactive") {
       const player = t(`player.${LETTER[s.side]}`, {}, lang);
@@ -162,14 +197,17 @@ export function createStudy(ctx) {
     feedback.hidden = !feedback.innerHTML;
     setAttr(el, "data-feedback-kind", s.feedback ? s.feedback.kind : null);
     setAttr(el, "data-done", s.done ? "" : null);
+    setAttr(el, "data-verdict", s.mode === "practice" && s.verdict ? s.verdict.status : null);
     const interactive = s.mode === "interactive";
-    const showHint = interactive && Boolean(s.hint) && hintShown === s.node;
-    hint.hidden = !interactive || !s.hint;
+    const practice = s.mode === "practice";
+    const hintWords = s.hint || clueWords(s.clue, lang);
+    const showHint = interactive && Boolean(hintWords) && hintShown === s.node;
+    hint.hidden = !interactive || !hintWords;
     hint.textContent = word(lang, "hint");
     setAttr(hint, "aria-pressed", String(showHint));
     hintText.hidden = !showHint;
-    hintText.textContent = showHint ? s.hint : "";
-    retry.hidden = !interactive;
+    hintText.textContent = showHint ? hintWords : "";
+    retry.hidden = !interactive && !practice;
     retry.textContent = word(lang, "retry");
     setAttr(retry, "class", s.done ? "cw-primary" : null);
     reveal.hidden = s.mode !== "conceal";
@@ -187,7 +225,7 @@ export function createStudy(ctx) {
     const sides = [["", word(lang, "edit.side_to_move")], ["Green", t("player.g", {}, lang)], ["Purple", t("player.p", {}, lang)]];
     setHtml(student, sides.map(([v, text]) => `<option value="${v}"${v === (chapter.student || "") ? " selected" : ""}>${esc(text)}</option>`).join(""));
     if (s.mode === "conceal") hideConcealed(root, s);
-    if (interactive) schedule(s);
+    if (interactive || practice) schedule(s);
   }
 
   function hideConcealed(root, s) {
@@ -200,10 +238,10 @@ export function createStudy(ctx) {
     }
   }
 
-  /** In an interactive chapter a decision on the board is the student's try. */
+  /** In an interactive or practice chapter a decision on the board is the student's try. */
   function intercept(store, text) {
     const s = state();
-    if (!chapters().length || s.mode !== "interactive") return false;
+    if (!chapters().length || (s.mode !== "interactive" && s.mode !== "practice")) return false;
     act({ action: "try", decision: text });
     return true;
   }

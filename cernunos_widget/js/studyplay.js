@@ -10,11 +10,14 @@
 
 import { SessionError } from "./local.js";
 import { nodeOf, rootId } from "./store.js";
-import { languageOf, positionOf } from "./derive.js";
+import { languageOf, positionOf, stepOf } from "./derive.js";
+import { practiceReply, practiceVerdict } from "./practice.js";
 import { CernunosError, pyRepr, pyStrip } from "./rules/index.js";
 
 const ALSO_GOOD = ["!", "!!"]; // a variation starting with this glyph is another good answer
 const HINT = /^\s*\[%hint\s+([^\]]*)\]\s*/;
+const CELL = /[a-d][1-3]/;
+const MAX_LINE = 12; // a refuting variation's further moves shown at most
 const SIDES = { Green: 0, Purple: 1 }; // the rules mirror's deciders
 
 /** A question's comment as [the question, the hint] (session/study.py's split_hint). */
@@ -24,10 +27,25 @@ export function splitHint(comment) {
   return [pyStrip(comment.slice(found[0].length)), pyStrip(found[1])];
 }
 
+/** A question's hint when the author wrote none (session/study.py's clue): the kind the main
+ * line's decision places, else the first cell it names, else that it passes. */
+export function clue(decision) {
+  if (decision.includes("@")) return { token: decision.split("@")[0] };
+  const found = CELL.exec(decision);
+  return found ? { cell: found[0] } : { pass: true };
+}
+
 // A variation's answer: its first node's comment, else the first comment along it.
 function explanation(store, start) {
   for (let node = start; node; node = nodeOf(store, node.children[0])) if (node.comment) return node.comment;
   return "";
+}
+
+// A refuting variation's moves after its first (session/study.py's further).
+function further(store, start) {
+  const line = [];
+  for (let node = nodeOf(store, start.children[0]); node && line.length < MAX_LINE; node = nodeOf(store, node.children[0])) line.push(node.decision);
+  return line;
 }
 
 // Whether node `id` is on the main line (every node up to the root a first child).
@@ -64,7 +82,16 @@ export const progress = {
   },
 };
 
-export function createStudySession(local, model) {
+// Each decision's {position, events} from the root to node `id` (the practice's line).
+function lineTo(store, id) {
+  const ids = [];
+  for (let node = nodeOf(store, id); node.parent !== -1; node = nodeOf(store, node.parent)) ids.push(node.id);
+  return ids.reverse().map((n) => stepOf(store, n));
+}
+
+/** The page's session wrapped to play a study; `reply(position)` is the practice's other
+ * side (practice.js's practiceReply: the vectors' check puts the kernel's there). */
+export function createStudySession(local, model, { reply = practiceReply } = {}) {
   const data = () => model.get("study_data") || {};
   const chapters = () => data().chapters || [];
   const state = () => model.get("study_state") || {};
@@ -77,6 +104,7 @@ export function createStudySession(local, model) {
     run = {
       chapter: s.chapter || 0, node: s.node ?? 0, feedback: s.feedback ?? null, wrong: s.wrong || 0,
       revealed: s.revealed || 0, authored: s.authored || 0, solved: [...(s.solved || [])],
+      verdict: s.verdict ?? null, reply: s.reply ?? null,
     };
     if (model.get("static") && data().key) {
       run.solved = [...new Set([...run.solved, ...progress.read(data().key)])].sort((a, b) => a - b);
@@ -93,6 +121,10 @@ export function createStudySession(local, model) {
   }
 
   function waiting(store) {
+    if (chapter().mode === "practice") {
+      const position = positionOf(store, run.node);
+      return run.verdict === null && !position.isOver && position.decider !== side();
+    }
     if (chapter().mode !== "interactive") return false;
     const node = nodeOf(store, run.node);
     return node.children.length > 0 && decider(store, node.id) !== side();
@@ -106,14 +138,23 @@ export function createStudySession(local, model) {
       const node = nodeOf(store, run.node);
       const wait = waiting(store);
       const [question, hint] = node.children.length && !wait ? splitHint(node.comment) : ["", ""];
-      Object.assign(out, { node: run.node, question, hint, waiting: wait, done: !node.children.length });
+      const hinted = node.children.length && !wait && !hint ? clue(nodeOf(store, node.children[0]).decision) : null;
+      Object.assign(out, { node: run.node, question, hint, clue: hinted, waiting: wait, done: !node.children.length });
+    } else if (store && c.mode === "practice") {
+      Object.assign(out, { node: run.node, waiting: waiting(store), done: run.verdict !== null, verdict: run.verdict, reply: run.reply });
     } else if (c.mode === "conceal") Object.assign(out, { revealed: run.revealed, authored: run.authored });
     if (store || !model.get("study_state")) model.set("study_state", out);
     else model.set("study_state", { ...model.get("study_state"), solved: out.solved });
   }
 
+  // The chapter counted solved: the gamebook's main line played to its end, the practice's
+  // goal met.
   function settle(store) {
-    if (chapter().mode === "interactive" && nodeOf(store, run.node) && !nodeOf(store, run.node).children.length && !run.solved.includes(run.chapter)) {
+    const mode = chapter().mode;
+    const done = mode === "practice"
+      ? run.verdict !== null && run.verdict.status === "solved"
+      : mode === "interactive" && nodeOf(store, run.node) && !nodeOf(store, run.node).children.length;
+    if (done && !run.solved.includes(run.chapter)) {
       run.solved = [...run.solved, run.chapter].sort((a, b) => a - b);
       if (model.get("static") && data().key) progress.write(data().key, run.solved);
     }
@@ -152,7 +193,7 @@ export function createStudySession(local, model) {
     if (leaving && leaving.mode === "normal" && store.nodes && Object.keys(store.nodes).length) {
       kept.set(r.chapter, { tree: { nodes: structuredClone(store.nodes), views: structuredClone(store.views || {}), start: store.start, headers: store.headers }, next: local.nextId(store) });
     }
-    Object.assign(r, { chapter: i, feedback: null, wrong: 0, revealed: 0 });
+    Object.assign(r, { chapter: i, feedback: null, wrong: 0, revealed: 0, verdict: null, reply: null });
     const own = c.mode === "normal" && kept.get(i);
     const patch = local.load(store, own ? own.tree : c.tree, own ? own.next : c.next);
     if (c.mode !== "normal") {
@@ -163,9 +204,32 @@ export function createStudySession(local, model) {
     return patch;
   }
 
+  function gamebook() {
+    const mode = chapter().mode;
+    if (mode !== "interactive" && mode !== "practice") throw new SessionError(`chapter ${run.chapter} is ${mode}, not interactive or practice`);
+  }
+
+  // session/practice.py's verdict, kept once it is not pending
+  function judged(store) {
+    const start = positionOf(store, rootId(store));
+    const found = practiceVerdict(chapter().goal, start, lineTo(store, run.node), side());
+    if (found.status !== "pending") run.verdict = found;
+  }
+
+  function practiceTry(store, request, node) {
+    if (run.verdict !== null) throw new SessionError("this practice is over: Retry plays it again");
+    if (positionOf(store, node.id).isOver || waiting(store)) throw new SessionError("the board is to play here, not the student");
+    positionOf(store, node.id).codeOf(request.decision); // the engine's refusal if illegal
+    const patch = played(store, request, node.id, request.decision);
+    run.node = patch.current;
+    judged(after(store, patch));
+    return patch;
+  }
+
   function tryDecision(store, request) {
-    if (chapter().mode !== "interactive") throw new SessionError(`chapter ${run.chapter} is ${chapter().mode}, not interactive`);
+    gamebook();
     const node = nodeOf(store, run.node);
+    if (chapter().mode === "practice") return practiceTry(store, request, node);
     if (!node.children.length) throw new SessionError("this chapter is solved: Retry plays it again");
     if (waiting(store)) throw new SessionError("the board is to play here, not the student");
     const position = positionOf(store, node.id);
@@ -180,14 +244,22 @@ export function createStudySession(local, model) {
     }
     const text = child ? child.decision : position.legalTexts().find((t) => position.codeOf(t) === code);
     run.feedback = { kind: child ? "answer" : "wrong", decision: text, text: child ? explanation(store, child) : "" };
+    if (child) run.feedback.line = further(store, child);
     run.wrong += 1;
     return { gen: store.gen, current: run.node };
   }
 
   function advance(store, request) {
-    if (chapter().mode !== "interactive") throw new SessionError(`chapter ${run.chapter} is ${chapter().mode}, not interactive`);
+    gamebook();
     const here = nodeOf(store, run.node);
     if ((request.node !== null && request.node !== undefined && request.node !== here.id) || !waiting(store)) return null;
+    if (chapter().mode === "practice") {
+      run.reply = reply(positionOf(store, here.id));
+      const patch = played(store, request, here.id, run.reply.decision);
+      run.node = patch.current;
+      judged(after(store, patch));
+      return patch;
+    }
     const patch = played(store, request, here.id, nodeOf(store, here.children[0]).decision);
     run.node = patch.current;
     return patch;
@@ -223,7 +295,8 @@ export function createStudySession(local, model) {
   /** The reply to `request`, as the kernel's (null for a ping). */
   function answer(store, request) {
     if (!chapters().length) return local.answer(store, request);
-    const study = request.type === "study" || (request.type === "play" && chapter().mode === "interactive");
+    const tries = chapter().mode === "interactive" || chapter().mode === "practice";
+    const study = request.type === "study" || (request.type === "play" && tries);
     if (!study) {
       const reply = local.answer(store, request);
       if (reply && reply.ok && reply.patch) {
@@ -235,7 +308,8 @@ export function createStudySession(local, model) {
     }
     try {
       const patch = studyRequest(store, request.type === "play" ? { ...request, action: "try" } : request);
-      const next = patch && patch.reset ? patch : store; // a try, a reply: a walk along the tree
+      // a gamebook's try or reply is a walk along the tree; a practice's adds a node
+      const next = patch && patch.reset ? patch : after(store, patch);
       settle(next);
       publish(next);
       return ok(request, patch);

@@ -270,10 +270,17 @@ def _result_unmet(value: str, position: Position, you: Player) -> list[Text]:
     return [say("not_won", mine=result.cells[you], theirs=result.cells[1 - you])]
 
 
-def judge(goal: Goal, start: Position, line: Iterable[tuple[Position, Sequence[Event]]]) -> Verdict:
+def judge(
+    goal: Goal,
+    start: Position,
+    line: Iterable[tuple[Position, Sequence[Event]]],
+    you: Player | None = None,
+) -> Verdict:
     """The verdict on a try: ``line`` is each decision's resulting position and events, from
-    ``start`` (the exercise's position) on."""
-    you = start.decider
+    ``start`` (the exercise's position) on; "you" is ``you`` (default: the player to decide
+    at the start; a study's practice chapter names its student)."""
+    if you is None:
+        you = start.decider
     events: list[Event] = []
     steps = 0
     for position, caused in line:

@@ -11,7 +11,8 @@ answers what the reader does there, by the chapter's mode (``docs/studies.md``):
   placements and the effect choices it makes, R-27) are the board's: ``waiting`` in the
   state, the page plays them after a short pause (an ``advance``, one decision at a time,
   each animated). The comment on the node before a student decision is the *question*; a
-  ``[%hint text]`` at its start is taken out of it and shown on request. A try:
+  ``[%hint text]`` at its start is taken out of it and shown on request (without one, a
+  :func:`clue` from the main line's decision is). A try:
 
   - the main line's decision: accepted (``right``), its node's comment shown, the board's
     replies follow;
@@ -19,8 +20,8 @@ answers what the reader does there, by the chapter's mode (``docs/studies.md``):
     accepted (``good``), the variation's comment shown, and the board goes back to the main
     line: the main line's decision is played;
   - the first decision of another variation: ``answer``, the author's explanation shown
-    (the variation's first comment along its line), one wrong try more, the board stays at
-    the question;
+    (the variation's first comment along its line) with the variation's further moves
+    (``line``), one wrong try more, the board stays at the question;
   - any other legal decision: ``wrong`` ("not the move here: try again"), one wrong try
     more, the board stays at the question; an illegal one is refused with the engine's
     reason.
@@ -29,6 +30,14 @@ answers what the reader does there, by the chapter's mode (``docs/studies.md``):
   chapter's game (:func:`copy_of`, the same node ids as the chapter read from its text), and
   a try is only ever a walk along it. The end of the main line: solved (``done``), with the
   count of wrong tries; the chapter is counted solved.
+- **practice**: the reader plays the student's side from the chapter's start against the
+  engine (:mod:`.practice`: perfect play in a small endgame, the engine's search elsewhere),
+  on a game of the chapter's start alone (the author's moves are not shown). A try is a
+  decision at the practice's node (:attr:`StudyRun.node`, the end of the line played); the
+  engine's decisions are the board's (``waiting``, an ``advance`` each, as in the
+  gamebook). After each decision the chapter's ``[Goal]`` is judged for the student
+  (``verdict``: solved, the chapter is counted solved; failed, with the reasons in both
+  languages); a chapter without a goal is won by winning the game. Retry starts again.
 - **conceal**: a copy of the tree; the moves after the main line's ``revealed`` ply are
   hidden until the reader reaches the next main-line node (playing it or walking to it) or
   asks (``reveal``).
@@ -45,11 +54,14 @@ import re
 
 from ..record.tree import Game, GameNode
 from ..study import Chapter, Study, StudyError
+from . import practice
 from .core import Session
 from .page import full_state
 
+MAX_LINE = 12  # a refuting variation's further moves shown at most
 ALSO_GOOD = ("!", "!!")  # a variation starting with this glyph is another good answer
 HINT = re.compile(r"\A\s*\[%hint\s+([^\]]*)\]\s*")
+CELL = re.compile(r"[a-d][1-3]")
 STUDY_TAGS = ("Chapter", "Mode", "Student", "Goal")  # a chapter's settings (record/tags.py)
 ACTIONS = ("open", "next", "previous", "retry", "try", "advance", "reveal")
 
@@ -61,6 +73,16 @@ def split_hint(comment: str) -> tuple[str, str]:
     if found is None:
         return comment.strip(), ""
     return comment[found.end() :].strip(), found[1].strip()
+
+
+def clue(decision: str) -> dict:
+    """A question's hint when the author wrote none (``[%hint]``), from the main line's
+    decision, as the lessons' hints point at a decision without giving it: the kind it
+    places, else the first cell it names, else that it passes (the page words it)."""
+    if "@" in decision:
+        return {"token": decision.split("@", 1)[0]}
+    found = CELL.search(decision)
+    return {"cell": found[0]} if found else {"pass": True}
 
 
 def copy_of(game: Game) -> Game:
@@ -79,6 +101,17 @@ def explanation(start: GameNode) -> str:
     return ""
 
 
+def further(start: GameNode) -> list[str]:
+    """A refuting variation's moves after its first, along it (at most :data:`MAX_LINE`):
+    how the author shows the try goes wrong, shown with the answer."""
+    line: list[str] = []
+    node = start.main_child()
+    while node is not None and len(line) < MAX_LINE:
+        line.append(node.decision_text)
+        node = node.main_child()
+    return line
+
+
 class StudyRun:
     """Which chapter is on the board, where its gamebook stands, what is solved."""
 
@@ -90,8 +123,10 @@ class StudyRun:
         self.study = study
         self.chapter = 0
         self.solved: list[int] = []
-        self.node = 0  # the gamebook's node (interactive), an id of the session's game
+        self.node = 0  # the gamebook's node (interactive, practice), an id of the session's game
         self.feedback: dict | None = None  # the last try: kind, decision, text
+        self.verdict: dict | None = None  # practice: the goal's verdict once not pending
+        self.replied: dict | None = None  # practice: the engine's last decision, and how
         self.wrong = 0  # wrong tries in this chapter
         self.revealed = 0  # conceal: the main line is shown up to this ply
         self.authored = 0  # conceal: the copy's ids below this are the author's nodes
@@ -108,11 +143,12 @@ class StudyRun:
         self.sync(session)
         chapter = self.study.chapters[self._index(index)]
         self.chapter, self.feedback, self.wrong, self.revealed = index, None, 0, 0
+        self.verdict = self.replied = None
         self._opened = True
         if chapter.mode == "normal":
             session.replace_game(chapter.game)  # the board's edits are the chapter's
             return
-        game = copy_of(chapter.game)
+        game = board_game(chapter)
         self.authored = game.next_id
         session.replace_game(game)
         session.goto(game.root)
@@ -140,17 +176,27 @@ class StudyRun:
     # ------------------------------------------------------------------ the gamebook
 
     def _gamebook(self, session: Session) -> GameNode:
-        if self.current.mode != "interactive":
-            raise StudyError(f"chapter {self.chapter} is {self.current.mode}, not interactive")
+        if self.current.mode not in ("interactive", "practice"):
+            raise StudyError(
+                f"chapter {self.chapter} is {self.current.mode}, not interactive or practice"
+            )
         return session.resolve(self.node)
 
     def done(self, session: Session) -> bool:
-        """The interactive chapter's main line is played to its end."""
+        """The interactive chapter's main line is played to its end; the practice judged."""
+        if self.current.mode == "practice":
+            return self.verdict is not None
         return self.current.mode == "interactive" and not session.resolve(self.node).children
 
     def waiting(self, session: Session) -> bool:
-        """The board is to play the main line's next decision (the other side's)."""
-        if self.current.mode != "interactive":
+        """The board is to play the next decision (the other side's): the main line's, or
+        the engine's in practice."""
+        mode = self.current.mode
+        if mode == "practice":
+            position = session.resolve(self.node).position
+            over = self.verdict is not None or position.is_over
+            return not over and position.decider != self.current.side
+        if mode != "interactive":
             return False
         node = session.resolve(self.node)
         return bool(node.children) and node.position.decider != self.current.side
@@ -160,6 +206,8 @@ class StudyRun:
         (``right``, ``good``, ``answer``, ``wrong``). An illegal decision raises the engine's
         error; a try while the board is to play, or once solved, a :class:`StudyError`."""
         node = self._gamebook(session)
+        if self.current.mode == "practice":
+            return self._practice_try(session, node, decision)
         if not node.children:
             raise StudyError("this chapter is solved: Retry plays it again")
         if self.waiting(session):
@@ -173,9 +221,30 @@ class StudyRun:
             self._accept(session, "good", child.decision_text, explanation(child))
         elif child is not None:
             self._refuse(session, "answer", child.decision_text, explanation(child))
+            self.feedback["line"] = further(child)
         else:
             self._refuse(session, "wrong", str(parsed), "")
         return self.feedback["kind"]
+
+    def _practice_try(self, session: Session, node: GameNode, decision: str) -> str:
+        """The student's decision in practice, played at the practice's node and judged;
+        the verdict's status (``pending`` while the goal is not decided)."""
+        if self.verdict is not None:
+            raise StudyError("this practice is over: Retry plays it again")
+        if node.position.is_over or self.waiting(session):
+            raise StudyError("the board is to play here, not the student")
+        parsed = node.position.parse_decision(decision)  # IllegalDecisionError if illegal
+        self.node = session.play(str(parsed), node=node).id
+        self._judge(session)
+        return "pending" if self.verdict is None else self.verdict["status"]
+
+    def _judge(self, session: Session) -> None:
+        """Practice: the goal's verdict on the line played, once it is not pending."""
+        found = practice.verdict(self.current, session.resolve(self.node))
+        if found.status != "pending":
+            self.verdict = found.to_data()
+            if found.status == "solved" and self.chapter not in self.solved:
+                self.solved = sorted([*self.solved, self.chapter])
 
     def _accept(self, session: Session, kind: str, decision: str, text: str) -> None:
         node = session.resolve(self.node)
@@ -195,6 +264,12 @@ class StudyRun:
         here = self._gamebook(session)
         if (node is not None and node != here.id) or not self.waiting(session):
             return False
+        if self.current.mode == "practice":
+            decision, how = practice.reply(here.position)
+            self.replied = {"decision": decision, "by": how}
+            self.node = session.play(decision, node=here).id
+            self._judge(session)
+            return True
         self.node = session.play(here.children[0].decision_text, node=here).id
         self._settle(session)
         return True
@@ -274,29 +349,42 @@ class StudyRun:
         }
         if chapter.mode == "interactive":
             node = session.resolve(self.node)
-            question, hint = ("", "")
+            question, hint, hinted = ("", "", None)
             waiting = self.waiting(session)
             if node.children and not waiting:
                 question, hint = split_hint(node.comment)
+                hinted = None if hint else clue(node.children[0].decision_text)
             out.update(
-                node=self.node, question=question, hint=hint, waiting=waiting,
+                node=self.node, question=question, hint=hint, clue=hinted, waiting=waiting,
                 done=not node.children,
+            )  # fmt: skip
+        elif chapter.mode == "practice":
+            out.update(
+                node=self.node, waiting=self.waiting(session), done=self.verdict is not None,
+                verdict=self.verdict, reply=self.replied,
             )  # fmt: skip
         elif chapter.mode == "conceal":
             out.update(revealed=self.revealed, authored=self.authored)
         return out
 
     def chapters(self) -> list[dict]:
-        """Each chapter's title, mode, student and side (the page's chapter list)."""
+        """Each chapter's title, mode, student, side and goal (the page's chapter list)."""
         return [
             {
                 "title": c.title,
                 "mode": c.mode,
                 "student": None if c.student is None else c.student.title,
                 "side": c.side.title,
+                "goal": None if c.goal is None else {**c.goal.to_data(), "text": dict(c.goal.text)},
             }
             for c in self.study.chapters
         ]
+
+
+def board_game(chapter: Chapter) -> Game:
+    """The game a chapter opens on the board (not a normal one: that is the chapter's own):
+    a practice's start alone (:func:`.practice.practice_game`), else a copy of the tree."""
+    return practice.practice_game(chapter) if chapter.mode == "practice" else copy_of(chapter.game)
 
 
 def load_study(source: Study | str | os.PathLike) -> Study:
@@ -314,7 +402,7 @@ def study_data(run: StudyRun, trees: bool = False) -> dict:
     chapters = run.chapters()
     if trees:
         for entry, chapter in zip(chapters, run.study.chapters, strict=True):
-            game = chapter.game if chapter.mode == "normal" else copy_of(chapter.game)
+            game = chapter.game if chapter.mode == "normal" else board_game(chapter)
             tree = full_state(Session(game))
             entry["tree"] = {k: tree[k] for k in ("nodes", "views", "start", "headers")}
             entry["next"] = game.next_id

@@ -193,10 +193,12 @@ class CernunosWidget(anywidget.AnyWidget):
     def play(self, decisions: str) -> GameNode:
         """Play space-separated decisions (their texts) from the current node (branching if new).
         In a lesson the try is judged (:meth:`lesson`): a wrong one goes back to the start.
-        In an interactive chapter of a study (:meth:`study`) each decision is the student's
-        try, judged as the page's, and the board's replies are played at once."""
+        In an interactive or practice chapter of a study (:meth:`study`) each decision is the
+        student's try, judged as the page's, and the board's replies (the engine's in
+        practice) are played at once."""
         if self._interactive():
             for decision in decisions.split():
+                self._study.play_replies(self._session)
                 self._study.try_decision(self._session, decision)
                 self._study.play_replies(self._session)
                 self._emit_study()
@@ -289,7 +291,8 @@ class CernunosWidget(anywidget.AnyWidget):
         return self._study
 
     def _interactive(self) -> bool:
-        return self._study is not None and self._study.current.mode == "interactive"
+        """A study's chapter where a decision is the student's try (interactive, practice)."""
+        return self._study is not None and self._study.current.mode in ("interactive", "practice")
 
     def _emit_study(self, chapters: bool = False) -> None:
         run = self._study

@@ -64,6 +64,28 @@ def test_the_directive_page_plays_offline_as_the_engine(built_site, page, offlin
     assert offline == []
 
 
+def test_the_studies_pages_worked_example_plays_its_gamebook(built_site, page, offline):
+    """docs/studies.md's study (examples/first-study.cgn, through the cernunos-study
+    directive), open at its gamebook: the page plays Green, judges Purple's tries, and its
+    endgame is practised against the page's perfect play."""
+    page.goto((built_site / "studies.html").as_uri())
+    feedback = page.locator(".cw-root [data-feedback]")
+    expect(feedback).to_contain_text("Where does Purple's first Tree go?", timeout=30_000)
+    start = Position.start().play("B@b2").play("B@b3")
+    expect_engine(page, ".cw-root", start)  # Green's two Boars, played by the page
+    final_click(page, "T@d3").click()
+    expect(feedback).to_contain_text("No: Green's next Boar pushes it away.")
+    expect(feedback).to_contain_text("The line goes on: T@c1 B@d2.")
+    expect_engine(page, ".cw-root", start)  # back at the question
+    final_click(page, "T@a1").click()
+    expect(feedback).to_contain_text("Right: T@a1.")
+    page.locator("[data-chapter='3'] button").click()
+    expect(page.locator(".cw-root [data-study]")).to_have_attribute("data-mode", "practice")
+    final_click(page, "T@c2").click()
+    expect(feedback).to_contain_text("(perfect play)", timeout=20_000)
+    assert offline == []
+
+
 def test_a_notebook_board_plays_an_effect_choice_offline(built_site, page, offline):
     page.goto((built_site / "examples" / "tour.html").as_uri())
     expect(page.locator(".cw-root")).to_have_count(10)

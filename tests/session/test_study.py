@@ -9,7 +9,7 @@ import pytest
 
 from cernunos_widget.engine import CernunosError, Player
 from cernunos_widget.session import Session
-from cernunos_widget.session.study import StudyRun, split_hint
+from cernunos_widget.session.study import StudyRun, clue, split_hint
 from cernunos_widget.study import Study, StudyError
 from cernunos_widget.widget.adapter import CernunosWidget
 
@@ -69,6 +69,7 @@ class TestTheGamebook:
         state = study_run.state(session)
         assert state["feedback"] == {
             "kind": "answer", "decision": "T@d3", "text": "No: the Boar on b3 pushes it.",
+            "line": [],  # the variation has no further moves
         }  # fmt: skip
         assert state["wrong"] == 1 and session.node is before
         assert study_run.current.game.export() == author  # the author's tree is untouched
@@ -122,6 +123,33 @@ class TestTheGamebook:
             "Where [%hint not at the start]",
             "",
         )
+
+    def test_a_question_without_a_hint_gets_a_clue_from_the_main_lines_decision(self, run):
+        study_run, session = run
+        at_question(study_run, session)
+        assert study_run.state(session)["clue"] is None  # the author's [%hint] instead
+        study_run.try_decision(session, "T@a1")
+        study_run.try_decision(session, "T@c1")
+        study_run.play_replies(session)
+        state = study_run.state(session)
+        assert (state["question"], state["hint"]) == ("Purple again.", "")
+        assert state["clue"] == {"token": "T"}  # T@a3: what it places, not where
+        assert [clue(d) for d in ("b3", "a1~c3", "grow:b1,c2", "pass")] == [
+            {"cell": "b3"}, {"cell": "a1"}, {"cell": "b1"}, {"pass": True}
+        ]  # fmt: skip
+
+    def test_a_refuting_variations_further_moves_come_with_its_answer(self):
+        session = Session()
+        text = '[Mode "interactive"] [Student "Purple"] B@b2 B@b3 {Where?} T@a1'
+        text += " (T@d3 {No.} T@c3 T@c1)"
+        study_run = StudyRun(Study.load(text))
+        study_run.open(session, 0)
+        study_run.play_replies(session)
+        assert study_run.try_decision(session, "T@d3") == "answer"
+        assert study_run.feedback == {
+            "kind": "answer", "decision": "T@d3", "text": "No.", "line": ["T@c3", "T@c1"]
+        }  # fmt: skip
+        assert session.node.decision_text == "B@b3"  # the board back at the question
 
     def test_the_student_is_the_side_to_move_when_the_chapter_names_none(self):
         study = Study.load('[Mode "interactive"] B@b2 B@b3 T@a1')

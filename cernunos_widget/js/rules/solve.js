@@ -61,6 +61,20 @@ function guess(position) {
   return boardScore(position) + hand * HAND_WEIGHT;
 }
 
+/** The page's best guess where no exact search answers (a study's practice, issue #33): the
+ * decision whose result looks best right away to its decider (solver/bots.py GreedyBot's
+ * measure, heuristic_score), the first in the listing order among equals. Its text. */
+export function bestGuess(position) {
+  const sign = position.decider === 0 ? 1 : -1;
+  let best = null;
+  let bestValue = -Infinity;
+  for (const code of position.optionCodes) {
+    const value = sign * guess(position.child(code));
+    if (value > bestValue) [best, bestValue] = [code, value];
+  }
+  return codeToText(best);
+}
+
 /** A table key for any position, mid-effect ones too (the engine's Position hash fields). */
 function keyOf(p) {
   const parts = [p.sideIndex, p.phaseIndex, p.burned[0], p.burned[1], p.count];

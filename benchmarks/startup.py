@@ -1,6 +1,12 @@
-"""Start-up of ``cernunos solve`` on a warm install (a script, not a test).
+"""Start-up of ``cernunos solve`` on a warm install, or a cold one (a script, not a test).
 
     python benchmarks/startup.py [--runs 7] [--repo PATH]
+    python benchmarks/startup.py --cold [--runs 3] [--repo PATH]
+
+``--cold`` simulates a fresh install: each run has an empty ``NUMBA_CACHE_DIR``, so numba
+compiles what the search needs; it times ``cernunos solve --time 2`` from the start
+(MCTS, what ``engine="auto"`` runs there) and from an endgame (alpha-beta and
+proof-number search): to the search clock, to exit, and the CPU time.
 
 For each run, a fresh process runs ``cernunos solve --time 0.05``; the figures are the
 time from launching it to its search clock starting (its first ``Budget``), and to its
@@ -20,34 +26,44 @@ import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 CPN = "d,tdBD,c,wSTTT/bb,t,ttttttCT,sdtt/Ff,.,WtTTTTD,WXT p 1 3-1"
+ENDGAME = "TC,Sw,XB,Dcd/WDTTTTT,.,BF,W/bw,Ddttttfd,bxB,st g 2 5-5"
 MARK = "search clock starts at "
 
 # Runs the command line in the child, printing the wall time when the first Budget
 # (the search clock) is made.
-CHILD = f"""
+CHILD = """
 import sys, time
 import cernunos_widget.solver.search as search
 made = search.Budget.__post_init__
 def post_init(self):
     if not getattr(search, "_benchmark_seen", False):
         search._benchmark_seen = True
-        print("{MARK}" + repr(time.time()), file=sys.stderr, flush=True)
+        print("{mark}" + repr(time.time()), file=sys.stderr, flush=True)
     made(self)
 search.Budget.__post_init__ = post_init
 from cernunos_widget.cli import main
-sys.exit(main(["solve", "--from", {CPN!r}, "--time", "0.05"]))
+sys.exit(main({argv!r}))
 """
 
 
+def child(argv: list[str]) -> str:
+    """The child's code running ``cernunos`` with ``argv``."""
+    return CHILD.replace("{mark}", MARK).replace("{argv!r}", repr(argv))
+
+
 def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float | None, float]:
-    """(seconds to exit, seconds to the search clock or None, CPU seconds) for one process."""
+    """(seconds to exit, seconds to the search clock or None, CPU seconds) for one process,
+    run in the checkout timed (``PYTHONPATH``: ``python -c`` imports from its folder first)."""
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.time()
-    out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        argv, env=env, cwd=env["PYTHONPATH"], capture_output=True, text=True, check=True
+    )
     end = time.time()
     now = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = now.ru_utime + now.ru_stime - used.ru_utime - used.ru_stime
@@ -60,7 +76,7 @@ def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float | None, fl
 
 def figures(name: str, samples: list[float]) -> None:
     print(
-        f"  {name:34s} median {statistics.median(samples):5.2f} s, "
+        f"  {name:52s} median {statistics.median(samples):5.2f} s, "
         f"best {min(samples):5.2f} s ({len(samples)} runs)"
     )
 
@@ -69,9 +85,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--repo", default=str(Path(__file__).resolve().parents[1]))
+    parser.add_argument("--cold", action="store_true", help="an empty numba cache each run")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": args.repo}
-    solve = [sys.executable, "-c", CHILD]
+    if args.cold:
+        return cold(args.repo, args.runs if args.runs != 7 else 3, env)
+    solve = [sys.executable, "-c", child(["solve", "--from", CPN, "--time", "0.05"])]
     play = [sys.executable, "-m", "cernunos_widget", "play", "B@b2"]
     bare = [sys.executable, "-c", "pass"]
     print(f"start-up, {args.repo}:")
@@ -88,6 +107,27 @@ def main() -> None:
         runs["bare"].append(timed(bare, env)[0])
     for name, samples in runs.items():
         figures(name, samples)
+
+
+def cold(repo: str, runs: int, env: dict[str, str]) -> None:
+    """``cernunos solve --time 2`` from the start and from an endgame, each run with an
+    empty numba cache (a fresh install, but for the packages' own files)."""
+    print(f"cold start (empty NUMBA_CACHE_DIR each run), {repo}:")
+    for name, argv in (
+        ("solve --time 2 (start: MCTS)", ["solve", "--time", "2"]),
+        ("solve --time 2 (endgame: exact)", ["solve", "--from", ENDGAME, "--time", "2"]),
+    ):
+        samples: dict[str, list[float]] = {"to the search clock": [], "to exit": [], "CPU": []}
+        for _ in range(runs):
+            with tempfile.TemporaryDirectory() as cache:
+                total, clock, cpu = timed(
+                    [sys.executable, "-c", child(argv)], {**env, "NUMBA_CACHE_DIR": cache}
+                )
+            samples["to the search clock"].append(clock)
+            samples["to exit"].append(total)
+            samples["CPU"].append(cpu)
+        for what, values in samples.items():
+            figures(f"{name}: {what}", values)
 
 
 if __name__ == "__main__":

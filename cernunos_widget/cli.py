@@ -95,10 +95,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     position = _read(args.start, args.rules)
     if position.is_over:
         raise _BadInput(f"the game is over ({position.result()}): nothing to solve")
-    from .solver import prepare_engine
-
-    prepare_engine()  # before the clock starts; a notice on stderr if it compiles
-    for info in analyse(
+    for info in analyse(  # prepares its search first: a notice on stderr if it compiles
         position,
         limit,
         args.multipv,

@@ -1,9 +1,11 @@
-"""Cold start (issue #11, item 7): no search spends its time limit preparing the engine.
+"""Cold start (issue #11, item 7; issue #35, item 5): no search spends its time limit
+preparing the engine, and each search compiles only its own part of the compiled core.
 
 The cold tests run a fresh interpreter with an empty ``NUMBA_CACHE_DIR``, so numba
-compiles the compiled core there (about half a minute each).
+compiles there what the search needs (MCTS about 10 s, the exact search about 20 s).
 """
 
+import re
 import subprocess
 import sys
 import textwrap
@@ -44,17 +46,23 @@ def test_play_legal_result_and_show_never_load_the_compiled_core():
     assert (out.returncode, out.stdout, out.stderr) == (0, "[]\n", "")
 
 
-def test_cold_cli_solve_says_it_prepares_on_stderr_then_searches(tmp_path):
+def test_cold_cli_solve_compiles_only_mcts_says_so_on_stderr_then_searches(tmp_path):
+    # From the start, engine="auto" runs MCTS: only its steps are compiled (the cheapest
+    # cold start); a search that lost its limit to compiling would answer one decision.
     out = subprocess.run(
-        [sys.executable, "-m", "cernunos_widget", "solve", "--from", ENDGAME, "--time", "2"],
+        [sys.executable, "-m", "cernunos_widget", "solve", "--time", "2"],
         capture_output=True,
         text=True,
         timeout=600,
         env={**__import__("os").environ, "NUMBA_CACHE_DIR": str(tmp_path)},
     )
     assert out.returncode == 0, out.stderr
-    assert NOTICE in out.stderr
-    assert out.stdout.startswith("loss proven : ") and out.stdout.count("\n") == 1
+    assert re.fullmatch(
+        r"cernunos: preparing the search engine \(compiling, about \d+ s, once per install\)"
+        r"\.\.\.\n",
+        out.stderr,
+    )
+    assert re.fullmatch(r"estimate -?\d\.\d\d : \S+( \S+)+\n", out.stdout)
 
 
 def test_cold_analyse_prepares_before_its_clock_and_searches_its_limit(tmp_path):
@@ -62,15 +70,16 @@ def test_cold_analyse_prepares_before_its_clock_and_searches_its_limit(tmp_path)
         f"""
         from cernunos_widget.engine import Position
         from cernunos_widget.solver import Limit, analyse, engine_cached, engine_ready
-        print(engine_ready(), engine_cached())
+        print(engine_ready("exact"), engine_cached("exact"))
         info = analyse(Position.from_cpn("{ENDGAME}"), Limit(time=2))[0]
         print(info.value_text(), len(info.pv) > 1, info.seconds < 2)
-        print(engine_ready(), engine_cached())
+        print(engine_ready("exact"), engine_cached("exact"), engine_ready("mcts"))
         """,
         env={"NUMBA_CACHE_DIR": str(tmp_path)},
     )
     assert out.returncode == 0, out.stderr
-    assert out.stdout.splitlines() == ["False False", "loss proven True True", "True True"]
+    lines = out.stdout.splitlines()
+    assert lines == ["False False", "loss proven True True", "True True False"]
     assert NOTICE in out.stderr
 
 
@@ -83,16 +92,57 @@ def test_warm_prepare_reports_progress_and_later_calls_return_at_once():
         prepare_engine(lambda done, total: steps.append((done, total)))
         prepare_engine(lambda done, total: steps.append("again"))
         print(engine_ready(), steps)
-        from cernunos_widget.solver.compiled import loading
-        print(len(loading._calls()))
         """
     )
     assert out.returncode == 0, out.stderr
-    first, second, calls = out.stdout.splitlines()
+    first, second = out.stdout.splitlines()
     assert first == "False True"
-    assert int(calls) >= 10  # one step per compiled entry point (a few share one)
-    assert second == f"True {[(k, int(calls)) for k in range(1, int(calls) + 1)]}"
+    assert second == f"True {[(k, 5) for k in range(1, 6)]}"  # one call for each step
     assert out.stderr == ""  # a warm load says nothing
+
+
+# What each search loads (warm: the functions Python calls; numba loads each with the code
+# it calls, so no other function is compiled or loaded).
+RULES = ["rules.child_into", "rules.options", "evaluation.features"]
+ENTRY_POINTS = {
+    "mcts": RULES + ["mcts_tree.init_root", "mcts_tree.iterate", "mcts_tree.principal_line"],
+    "alphabeta": RULES
+    + ["alphabeta.search", "alphabeta.table_move", "rules.child", "rules.is_over"],
+}
+ENTRY_POINTS["exact"] = ENTRY_POINTS["alphabeta"] + [
+    "proofnumbers.prove",
+    "table.exact_bounds",
+    "evaluation.leaf_score",
+]
+
+
+def test_each_search_loads_only_its_own_part_of_the_compiled_core():
+    out = python(
+        """
+        import gc
+        from numba.core.registry import CPUDispatcher
+        from cernunos_widget.solver import engine_ready, prepare_engine
+
+        def loaded():
+            return sorted(
+                f.py_func.__module__.rsplit(".", 1)[1] + "." + f.__name__
+                for f in gc.get_objects()
+                if isinstance(f, CPUDispatcher) and f.overloads
+                and f.py_func.__module__.startswith("cernunos_widget.solver.compiled")
+            )
+
+        for search in ("mcts", "alphabeta", "exact"):
+            prepare_engine(search=search)
+            print(search, engine_ready("mcts"), engine_ready("exact"), loaded())
+        """
+    )
+    assert out.returncode == 0, out.stderr
+    mcts, alphabeta, exact = (line.split(" ", 3) for line in out.stdout.splitlines())
+    assert mcts == ["mcts", "True", "False", str(sorted(ENTRY_POINTS["mcts"]))]
+    both = sorted(set(ENTRY_POINTS["mcts"] + ENTRY_POINTS["alphabeta"]))
+    assert alphabeta == ["alphabeta", "True", "False", str(both)]
+    every = sorted(set(ENTRY_POINTS["mcts"] + ENTRY_POINTS["exact"]))
+    assert exact == ["exact", "True", "True", str(every)]
 
 
 def test_warm_fast_load_gives_the_same_proofs_and_numba_still_compiles_new_code():
@@ -125,8 +175,8 @@ def test_a_budget_made_before_the_engine_is_ready_does_not_count_its_preparation
     from cernunos_widget.solver.compiled import searchers
     from cernunos_widget.solver.search import Budget
 
-    monkeypatch.setattr(searchers, "engine_ready", lambda: False)
-    monkeypatch.setattr(searchers, "prepare_engine", lambda: time.sleep(1.0))
+    monkeypatch.setattr(searchers, "engine_ready", lambda search: False)
+    monkeypatch.setattr(searchers, "prepare_engine", lambda search: time.sleep(1.0))
     budget = Budget(seconds=5)
     searchers.CompiledExactSearch(budget)
     assert budget.elapsed() < 1.0

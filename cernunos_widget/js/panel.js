@@ -328,10 +328,12 @@ function engineTip(name) {
 }
 
 // The kernel's "preparing" words (session/jobs.py's prepare: "loading the engine", or
-// "preparing the engine (compiling ...)", maybe followed by ": 3/7") in the board's language.
-function preparingWords(text) {
-  const [what, ...rest] = String(text).split(": ");
-  const words = fromEnglish("analysis.preparing.", what);
+// "compiling the engine ..., about N s left" with N in `preparing_seconds`, maybe followed
+// by ": 3/5") in the board's language.
+function preparingWords(a) {
+  const [what, ...rest] = String(a.preparing).split(": ");
+  const seconds = a.preparing_seconds;
+  const words = seconds == null ? fromEnglish("analysis.preparing.", what) : t("analysis.preparing.compiling", { seconds });
   return rest.length ? t("analysis.preparing.progress", { what: words, done: rest.join(": ") }) : words;
 }
 const STATUS_KEYS = new Set(["starting", "running", "done", "cancelled", "over"]);
@@ -344,7 +346,7 @@ export function analysisHtml(shown) {
   if (shown.source === "none") return `${head}<span class="cw-analysis-status" data-role="no-analysis">${esc(t("analysis.none"))}</span>`;
   if (!a) return head;
   if ((a.lines || []).length) return head + linesHtml(a, shown.source === "stored");
-  if (a.status === "running") return `${head}<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing ? preparingWords(a.preparing) : t("analysis.searching"))}…</span>`;
+  if (a.status === "running") return `${head}<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing ? preparingWords(a) : t("analysis.searching"))}…</span>`;
   return `${head}<span class="cw-analysis-status">${esc(statusWord(a.status))}</span>`;
 }
 

@@ -596,6 +596,21 @@ class Session:
         change = self._change()
         change.analysis, change.analysis_delta = state, None
 
+    def warm_up(self, engine: str = "auto") -> None:
+        """Start preparing the search engine in the background (a board is shown): first
+        the search an analysis of the current node by ``engine`` runs, then the others, so
+        that a first Analyse starts sooner; returns at once (even the solver's import, about
+        a second the first time, happens in a thread)."""
+        position = self.position
+
+        def queue() -> None:
+            from ..solver import analysis_search, warm_up
+
+            warm_up()
+            warm_up(analysis_search(position, engine))
+
+        threading.Thread(target=queue, name="cernunos-warm-up", daemon=True).start()
+
     def stop_jobs(self) -> None:
         """Ask every job to stop (returns at once); the analysis no longer follows the board."""
         with self.lock:

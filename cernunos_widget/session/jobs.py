@@ -193,24 +193,34 @@ def report(session: Session, job: Job, state: dict) -> None:
     job.stream.offer(partial(session.status_update, job, dict(state)))
 
 
-def prepare(session: Session, job: Job, state: dict) -> None:
-    """Prepare the search engine before the job's clock starts, saying so in its state
-    (``preparing``: loading, or compiling once per install) while it takes; through the
-    job's throttle, however fast the engine reports its parts."""
-    from ..solver import engine_cached, engine_ready, prepare_engine
+def prepare(session: Session, job: Job, state: dict, search: str | None = None) -> bool:
+    """Prepare ``search``'s part of the search engine (None: all) before the job's clock
+    starts, saying so in its state while it takes (through the job's throttle):
+    ``preparing`` (loading, or compiling once per install: about N s left, measured as it
+    goes, and the steps done) and, while compiling, ``preparing_seconds`` (that N, for the
+    page's words).  False if the job was stopped meanwhile (the compilation goes on in the
+    background, for the next job)."""
+    from ..solver import engine_cached, engine_ready, prepare_engine, preparing_seconds
 
-    if engine_ready():
-        return
-    what = "loading the engine" if engine_cached() else (
-        "preparing the engine (compiling, about 30 s, once per install)"
-    )
+    if engine_ready(search):
+        return True
+    cached = engine_cached(search)
 
-    def progress(done: int, total: int) -> None:
-        report(session, job, {**state, "preparing": f"{what}: {done}/{total}"})
+    def tick(done: int, total: int) -> None:
+        if cached:
+            words, extra = i18n_text("analysis.preparing.loading", "en"), {}
+        else:
+            seconds = round(preparing_seconds(search))
+            words = i18n_text("analysis.preparing.compiling", "en", seconds=seconds)
+            extra = {"preparing_seconds": seconds}
+        progress = f": {done}/{total}" if done else ""
+        report(session, job, {**state, "preparing": words + progress, **extra})
 
-    report(session, job, {**state, "preparing": what})
-    prepare_engine(progress)
-    report(session, job, state)
+    tick(0, 0)
+    ready = prepare_engine(search=search, stop=job.stop_event, tick=tick)
+    if ready:
+        report(session, job, state)
+    return ready
 
 
 def analysis_work(
@@ -268,9 +278,11 @@ def analysis_work(
             return session.status_update(job, {**base, "lines": lines, "status": status})
 
         if analyser is None:
-            from ..solver import analysis
+            from ..solver import analysis, analysis_search
 
-            prepare(session, job, base)
+            if not prepare(session, job, base, analysis_search(node.position, engine, limit)):
+                stream.finish(partial(session.status_update, job, {**base, "status": "cancelled"}))
+                return
             run = partial(analysis, progress=progressed)
         else:
             run = analyser
@@ -402,7 +414,10 @@ def review_work(
 
         latest: dict[int, NodeReview] = {}
         state = {"gen": job.generation, "status": "running", "pass": 0, "passes": len(limits)}
-        prepare(session, job, state)
+        if not prepare(session, job, state):
+            cancelled = {**state, "status": "cancelled"}
+            job.stream.finish(partial(session.status_update, job, cancelled))
+            return
 
         def counts() -> dict:
             return Review(list(latest.values()), engine, limits).counts()

@@ -10,6 +10,7 @@ from .analyse import (
     UnknownEngineError,
     analyse,
     analysis,
+    analysis_search,
     best_decision,
     check_engine,
     solve,
@@ -28,7 +29,14 @@ from .calibration import calibration_version
 from .mcts import Mcts, MemoryBudgetError, check_memory_mb, mcts_search
 from .memory import SearchMemoryError
 from .pov import OUTCOMES, PovError, PovValue, Value, seen_by, turn_at
-from .prepare import engine_cached, engine_ready, prepare_engine
+from .prepare import (
+    engine_cached,
+    engine_ready,
+    interactive,
+    prepare_engine,
+    preparing_seconds,
+    warm_up,
+)
 from .search import Budget
 from .threads import (
     MAX_THREADS,
@@ -74,6 +82,7 @@ __all__ = [
     "Verdicts",
     "analyse",
     "analysis",
+    "analysis_search",
     "available_cores",
     "best_decision",
     "check_engine",
@@ -87,6 +96,7 @@ __all__ = [
     "outcome_word",
     "play_game",
     "prepare_engine",
+    "preparing_seconds",
     "search_threads",
     "seen_by",
     "shallow_values",
@@ -94,4 +104,8 @@ __all__ = [
     "solver_version",
     "verdicts",
     "turn_at",
+    "warm_up",
 ]
+
+if interactive() and not engine_cached():  # a new install: compile meanwhile, in the background
+    warm_up()

@@ -210,7 +210,7 @@ def solve(
     erratic, docs/solver.md *Threads*).  ``threads=1`` is one thread and deterministic.
     The clock starts once the search engine is ready (:func:`.prepare.prepare_engine`)."""
     threads = search_threads(threads)
-    prepare_engine()
+    prepare_engine(search="exact")
     budget = _budget(limit, stop)
     turn = turn_at(position)
     if evaluator is None:
@@ -319,6 +319,21 @@ def auto_method(limit: Limit, position: Position) -> str:
     return AUTO_ESTIMATES if standard else AUTO_VARIANT_ESTIMATES
 
 
+def search_of(method: str, position: Position) -> str:
+    """The compiled search (:func:`.prepare.prepare_engine`'s ``search``) that ``method``
+    runs at ``position``: MCTS, or alpha-beta, with proofs near the end (:func:`_proofs`)."""
+    if method.startswith("mcts"):
+        return "mcts"
+    reserves = position.reserve_size("g") + position.reserve_size("p")
+    return "exact" if reserves <= EXACT_RESERVE_LIMIT else "alphabeta"
+
+
+def analysis_search(position: Position, engine: str = "auto", limit: Limit | None = None) -> str:
+    """The compiled search an analysis of ``position`` by ``engine`` runs (what to prepare
+    before it: :func:`.prepare.prepare_engine`, :func:`.prepare.warm_up`)."""
+    return search_of(method_of(check_engine(engine), limit or Limit(), position), position)
+
+
 def _evaluator(method: str) -> int:
     return LEARNED if method.endswith("-learned") else HANDWRITTEN
 
@@ -365,9 +380,9 @@ def analysis(
     check_engine(engine)
     memory_mb = check_memory_mb(memory_mb)
     threads = search_threads(threads)
-    prepare_engine()
     limit = limit or Limit()
     engine = method_of(engine, limit, position)
+    prepare_engine(search=search_of(engine, position))
     if engine.startswith("alphabeta"):
         results = _improving(position, limit, multipv, stop, engine, threads, progress)
     else:
@@ -630,7 +645,9 @@ def analyse(
     :func:`analysis`, in ``threads`` threads: None is every core).  Ctrl-C stops
     cleanly and returns the best result so far."""
     best: list[Info] = []
-    prepare_engine(progress or None)  # before the clock; with a bar if it compiles
+    limit = limit or Limit(time=1.0)
+    search = analysis_search(position, engine, limit)
+    prepare_engine(progress or None, search)  # before the clock; with a bar if it compiles
     bar = None
     if progress:
         from tqdm.auto import tqdm
@@ -639,7 +656,7 @@ def analyse(
     try:
         for infos in analysis(
             position,
-            limit or Limit(time=1.0),
+            limit,
             multipv,
             stop=stop,
             engine=engine,

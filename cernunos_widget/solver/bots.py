@@ -173,7 +173,7 @@ class MctsBot(Bot):
     def choose(self, position: Position) -> Decision:
         if len(position.option_codes) == 1:
             return position.legal_decisions()[0]
-        prepare_engine()  # never on this decision's clock
+        prepare_engine(search="mcts")  # never on this decision's clock
         tree = Mcts(
             position,
             seed=self.seed,

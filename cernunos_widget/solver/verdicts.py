@@ -70,7 +70,7 @@ def verdicts(
     the answer to "does exactly one decision win?" is known: at once if the position is
     not a win, at the second winning decision (the winning line's first decision is
     proven first).  Within ``limit`` (None: no limit), else ``proven`` is False."""
-    prepare_engine()
+    prepare_engine(search="exact")
     budget = _budget(limit, stop)
     turn = turn_at(position)
     exact = CompiledExactSearch(budget, evaluator=proof_ordering(position))
@@ -107,7 +107,7 @@ def shallow_values(position: Position, depth: int = 2) -> dict[Decision, int]:
     """Each legal decision's score for the decider after a search ``depth`` decisions deep
     (the decision itself included), ordered by the evaluation that orders the proofs:
     what a shallow look prefers, to rate how misleading a puzzle is."""
-    prepare_engine()
+    prepare_engine(search="exact")
     turn = turn_at(position)
     search = CompiledDepthSearch(_budget(None, None), evaluator=proof_ordering(position))
     return {

@@ -788,7 +788,9 @@ class CernunosWidget(anywidget.AnyWidget):
         self._emit_puzzle()
 
     def _do_ping(self, r: Request) -> None:
-        """A live kernel answers; a static page learns it has none (see js/widget.js)."""
+        """A live kernel answers; a static page learns it has none (see js/widget.js).
+        The page is shown: the search engine starts preparing in the background."""
+        self._session.warm_up(self.engine)
 
     def _do_annotate(self, r: Request) -> None:
         self._session.annotate(r.fields["glyph"], r.fields["node"])

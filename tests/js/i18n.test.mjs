@@ -81,11 +81,15 @@ test("the kernel's analysis words (a line's description, an error, preparing) in
   const done = { source: "live", name: "x", analysis: { node: 1, status: "done", lines: [line], limit: "time 5", engine: "mcts-learned" } };
   const failed = { source: "live", name: "x", analysis: { node: 1, status: "error: boom" } };
   const preparing = { source: "live", name: "x", analysis: { node: 1, status: "running", preparing: "loading the engine: 3/7" } };
+  const compiling = { source: "live", name: "x", analysis: {
+    node: 1, status: "running", preparing: "compiling the engine (once per install), about 9 s left: 1/3", preparing_seconds: 9,
+  } };
   setLanguage("fr");
   assert.match(analysisHtml(done), /title="B@a1\u00a0: gain de 2 case\(s\) \(c’est prouvé\)"/);
   assert.match(analysisHtml(done), /title="MCTS avec l’évaluation apprise"/);
   assert.match(analysisHtml(failed), /erreur\u00a0: boom/);
   assert.match(analysisHtml(preparing), /chargement du moteur\u00a0: 3\/7…/);
+  assert.match(analysisHtml(compiling), /compilation du moteur \(une seule fois par installation\), encore environ 9 s\u00a0: 1\/3…/);
   assert.equal(describeWords("B@a1: estimate 0.31"), "B@a1\u00a0: estimation 0.31");
   assert.equal(describeWords("B@a1: draw proven"), "B@a1\u00a0: nulle prouvée");
   assert.equal(describeWords("B@a1: win by forfeit (proven)"), "B@a1\u00a0: gain par forfait (c’est prouvé)");
@@ -93,6 +97,7 @@ test("the kernel's analysis words (a line's description, an error, preparing) in
   assert.match(analysisHtml(done), /title="B@a1: win by 2 cells \(proven\)"/);
   assert.match(analysisHtml(failed), /error: boom/);
   assert.match(analysisHtml(preparing), /loading the engine: 3\/7…/);
+  assert.match(analysisHtml(compiling), /compiling the engine \(once per install\), about 9 s left: 1\/3…/);
 });
 
 test("a review's error status in French", async () => {

@@ -7,10 +7,10 @@ import subprocess
 import sys
 import threading
 import time
+from types import SimpleNamespace
 
 import pytest
 from cpn_builder import cpn
-from fake_time import FakeTime
 
 from cernunos_widget.engine import CernunosError, IllegalDecisionError
 from cernunos_widget.record.tree import Game
@@ -238,31 +238,75 @@ def test_a_position_without_decisions_is_not_analysed():
     assert s.analyse() is None and s.analysis["status"] == "over"
 
 
-def test_a_job_says_it_is_preparing_the_engine_before_its_clock_starts(monkeypatch):
+@pytest.fixture
+def cold_engine(monkeypatch):
+    """A fresh engine preparer whose steps compile as the test says: ``release(step)``
+    lets a step end (each blocks until then); nothing is cached."""
+    from cernunos_widget.solver import prepare
+    from cernunos_widget.solver.compiled import loading
+
+    gates = {step: threading.Event() for step in loading.STEPS}
+    ran: list[str] = []
+
+    def run(step: str) -> None:
+        ran.append(step)
+        assert gates[step].wait(10), f"step {step} never released"
+
+    monkeypatch.setattr(prepare, "_preparer", prepare._Preparer())
+    monkeypatch.setattr(loading, "run", run)
+    monkeypatch.setattr(loading, "cached", lambda steps=None: False)
+    yield SimpleNamespace(release=lambda step: gates[step].set(), ran=ran)
+    for gate in gates.values():
+        gate.set()
+
+
+def wait_until(condition, seconds: float = 5.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
+def test_a_job_says_it_compiles_the_engine_with_an_estimate_before_its_clock_starts(
+    monkeypatch, cold_engine
+):
     import cernunos_widget.solver as solver
 
-    calls: list[str] = []
-    monkeypatch.setattr(solver, "engine_ready", lambda: False)
-    monkeypatch.setattr(solver, "engine_cached", lambda: False)
     monkeypatch.setattr(solver, "analysis", slow_analyser(0.0, 3))
-
-    t = FakeTime()  # each part takes a window: each state shown (the throttle's, #35)
-
-    def prepare(progress):
-        calls.append("prepare")
-        for part in (1, 2):
-            t.advance(0.1)
-            progress(part, 2)
-        t.advance(0.1)
-
-    monkeypatch.setattr(solver, "prepare_engine", prepare)
     s = Session()
-    s.throttle = t.throttle
-    states = []
-    s.subscribe(lambda change: change.analysis and states.append(dict(change.analysis)))
+    job = s.analyse()  # the start: engine="auto" runs MCTS, whose steps only are prepared
+    assert wait_until(lambda: cold_engine.ran == ["rules"] and "preparing" in s.analysis)
+    words, seconds = s.analysis["preparing"], s.analysis["preparing_seconds"]
+    assert words == f"compiling the engine (once per install), about {seconds} s left"
+    assert 0 <= seconds <= 8  # the reference times (4 + 1 + 2.5 s), less what was spent
+    for done, step in enumerate(("rules", "evaluation"), 1):
+        cold_engine.release(step)
+        suffix = f" s left: {done}/3"
+        assert wait_until(lambda suffix=suffix: s.analysis.get("preparing", "").endswith(suffix))
+    cold_engine.release("mcts")
+    assert job.wait(5) and s.analysis["status"] == "done"
+    assert cold_engine.ran == ["rules", "evaluation", "mcts"]
+    assert "preparing" not in s.analysis and "preparing_seconds" not in s.analysis
+
+
+def test_stop_while_the_engine_compiles_ends_the_job_at_once_and_keeps_compiling(
+    monkeypatch, cold_engine
+):
+    import cernunos_widget.solver as solver
+
+    monkeypatch.setattr(solver, "analysis", slow_analyser(0.0, 3))
+    s = Session()
     job = s.analyse()
-    assert job.wait(5) and calls == ["prepare"]
-    preparing = [a["preparing"] for a in states if "preparing" in a]
-    assert preparing[0].startswith("preparing the engine (compiling")
-    assert preparing[-1].endswith(": 2/2") and s.analysis["status"] == "done"
-    assert "preparing" not in s.analysis  # said while it took, not after
+    assert wait_until(lambda: "preparing" in s.analysis)
+    s.stop_jobs()  # the page's Stop
+    assert job.wait(1.0), "Stop waited for the compilation"
+    assert s.analysis["status"] == "cancelled" and "preparing" not in s.analysis
+    assert cold_engine.ran == ["rules"]  # under way, not undone: the next job waits less
+    for step in ("rules", "evaluation", "mcts"):
+        cold_engine.release(step)
+    assert wait_until(lambda: solver.engine_ready("mcts"))
+    again = s.analyse()
+    assert again.wait(5) and s.analysis["status"] == "done"
+    assert cold_engine.ran == ["rules", "evaluation", "mcts"]  # nothing compiled twice

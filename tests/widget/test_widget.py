@@ -2,6 +2,7 @@
 page receives them (tests/page_double.py keeps the page's store as widget.js does)."""
 
 import json
+import time
 
 import pytest
 from cpn_builder import FINAL_PLACEMENT, cpn
@@ -402,3 +403,22 @@ def test_an_old_analysis_never_shows_on_a_replaced_game():
     with pytest.raises(RequestError, match="no analysis line 0"):
         w.play_analysis_line(0)
     assert w.game.export() == "T@a1 T@b1 T@c1 T@d1"
+
+
+def test_a_board_shown_starts_preparing_the_search_its_first_analysis_runs(monkeypatch):
+    # The page pings when it is shown (js/widget.js): the kernel queues the search engine,
+    # the search an Analyse there would run first, and returns at once.
+    import cernunos_widget.solver as solver
+
+    queued: list = []
+    monkeypatch.setattr(solver, "warm_up", lambda search=None: queued.append(search))
+    endgame = "TC,Sw,XB,Dcd/WDTTTTT,.,BF,W/bw,Ddttttfd,bxB,st g 2 5-5"  # 6 tokens left
+    for cpn_text, search in ((None, "mcts"), (endgame, "exact")):
+        w = CernunosWidget(cpn=cpn_text)
+        page = Page(w)
+        queued.clear()
+        assert page.request(type="ping")["ok"]
+        deadline = time.monotonic() + 5  # (queued from a thread: the reply does not wait)
+        while len(queued) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert queued == [None, search]  # all of it, then (first) what Analyse needs here

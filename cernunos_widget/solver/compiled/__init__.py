@@ -2,11 +2,16 @@
 
 ``rules`` mirrors ``engine/effects.py`` over flat states (``layout``); ``alphabeta``,
 ``playout`` and ``table`` search them; ``searchers`` puts them behind the Python search
-interface.  numba compiles on first use and caches the machine code next to the sources,
-so only the first process pays (about half a minute); ``loading`` does it up front
-(``solver.prepare_engine``), before any search clock starts.
+interface.  numba compiles on first use and caches the machine code next to the sources
+(``cachedir``: or wherever it can write), so only the first process pays (each search its
+own part, 10-20 s); ``loading`` does it up front (``solver.prepare_engine``), before any
+search clock starts.
 
 When editing: numba's cache does not notice a change in a compiled function that another
 module's function calls (``rules`` under ``alphabeta``), so delete this folder's
 ``__pycache__`` after changing ``rules.py`` or ``table.py``.
 """
+
+from . import cachedir
+
+cachedir.ensure()  # before any compiled module is imported: each caches at its import

@@ -147,7 +147,7 @@ def features(s, idx):
     return k + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def raw_value_into(s, w, idx):
     """The sum of the weights of ``s``'s features (the decider's point of view), in
     feature order; ``idx`` is scratch room for :data:`N_FEATURES` indices."""
@@ -170,7 +170,7 @@ def value(s, w):
     return math.tanh(raw_value(s, w))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def value_into(s, w, idx):
     """:func:`value` with ``idx`` as scratch room (:data:`N_FEATURES` indices)."""
     return math.tanh(raw_value_into(s, w, idx))

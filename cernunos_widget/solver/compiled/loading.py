@@ -1,67 +1,94 @@
 """Loading the compiled core into this process before any search clock starts.
 
 numba compiles each compiled function on its first call and caches the machine code next
-to the sources (or under ``NUMBA_CACHE_DIR``).  :func:`load` makes those first calls up
-front on a tiny position, so a search never spends its time limit compiling: a cold
-install compiles here (about half a minute, once), a warm one only loads the cache.
+to the sources (or under ``NUMBA_CACHE_DIR``).  The compiled core is prepared in *steps*
+(:data:`STEPS`), each calling a few entry points on a tiny position with the argument
+types the searches use; each search needs only its own steps (:data:`SEARCHES`): MCTS
+never compiles alpha-beta or proof-number search, and the reverse.  A cold install
+compiles a search's steps once (about :func:`compile_seconds`), a warm one only loads
+them from the cache.
 
 Loading a warm cache spends most of its time in numba's ``refresh`` of its typing and
 lowering registries (about 0.25-0.45 s, scipy included), which only a *compilation*
-needs.  When every entry point is cached, :func:`load` lets ``refresh`` only start
-numba's runtime (NRT) meanwhile; any later compilation refreshes fully, as usual.  That
-shortcut relies on numba internals, so it is used only with the numba versions it was
-checked with (``_FAST_LOAD_NUMBA``) and falls back to the ordinary load on any error.
+needs.  When every entry point of a step is cached, :func:`run` lets ``refresh`` only
+start numba's runtime (NRT) meanwhile, holding numba's compiler lock so that no other
+thread compiles then; any later compilation refreshes fully, as usual.  That shortcut
+relies on numba internals, so it is used only with the numba versions it was checked
+with (``_FAST_LOAD_NUMBA``) and falls back to the ordinary load on any error.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 
 import numba
 import numpy as np
 from numba.core import base
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.runtime import rtsys
 
-from . import alphabeta, evaluation, mcts_tree, playout, proofnumbers, rules
+from ...engine import CernunosError
+from . import alphabeta, evaluation, mcts_tree, proofnumbers, rules
 from .convert import encode
 from .table import Table, exact_bounds
 
 # numba versions whose cached-load path was checked to need only the runtime (NRT)
 _FAST_LOAD_NUMBA = ("0.68",)
 
-# The compiled functions Python calls (each has its own cache entry): when all are
-# cached, loading takes the fast path.  :func:`_calls` calls them, first the ones whose
-# compilation pulls in most of the rules, so progress steps are roughly even.
-ENTRY_POINTS = (
-    rules.options,
-    rules.child,
-    alphabeta.search,
-    alphabeta.table_move,
-    proofnumbers.prove,
-    exact_bounds,
-    evaluation.leaf_score,
-    playout.playout,
-    rules.is_over,
-    rules.decider,
-    rules.final_score,
-    mcts_tree.init_root,
-    mcts_tree.iterate,
-    mcts_tree.principal_line,
-    evaluation.value,
-)
+# The steps, in the order they are prepared: each names the compiled functions Python
+# calls (each has its own cache entry), which compile the functions they call.  The rules
+# and the learned evaluation come first: every search needs them.
+STEPS: dict[str, tuple] = {
+    "rules": (rules.options, rules.child_into),
+    "evaluation": (evaluation.features,),
+    "mcts": (mcts_tree.init_root, mcts_tree.iterate, mcts_tree.principal_line),
+    "alphabeta": (alphabeta.search, alphabeta.table_move, rules.child, rules.is_over),
+    "proofs": (proofnumbers.prove, exact_bounds, evaluation.leaf_score),
+}
+# The steps each search needs: "mcts" (solver/mcts.py), "alphabeta" (depth-limited search,
+# compiled/searchers.CompiledDepthSearch) and "exact" (alpha-beta and proof-number search
+# together: CompiledExactSearch, what solve and the analysis of endgames prove with).
+SEARCHES: dict[str, tuple[str, ...]] = {
+    "mcts": ("rules", "evaluation", "mcts"),
+    "alphabeta": ("rules", "evaluation", "alphabeta"),
+    "exact": ("rules", "evaluation", "alphabeta", "proofs"),
+}
+# Seconds each step takes to compile on a cold install (CPU seconds measured on the
+# reference machine: 2 cores, benchmarks/startup.py), for the estimates said meanwhile.
+COMPILE_SECONDS = {"rules": 4.0, "evaluation": 1.0, "mcts": 2.5, "alphabeta": 5.5, "proofs": 4.0}
 
 _SAMPLE_CPN = "TC,Sw,XB,Dcd/WDTTTTT,.,BF,W/bw,Ddttttfd,bxB,st g 2 5-5"
 
 
-def cached() -> bool:
-    """Does numba's cache hold every entry point for these sources (so loading is fast)?"""
-    return all(_has_cache_entry(f) for f in ENTRY_POINTS)
+class UnknownSearchError(CernunosError):
+    """A search name that is not one of :data:`SEARCHES`."""
+
+
+def steps_of(search: str | None) -> tuple[str, ...]:
+    """The steps ``search`` needs, in order (None: every step)."""
+    if search is None:
+        return tuple(STEPS)
+    if search not in SEARCHES:
+        raise UnknownSearchError(f"unknown search {search!r}: use one of {', '.join(SEARCHES)}")
+    return SEARCHES[search]
+
+
+def compile_seconds(steps: tuple[str, ...]) -> float:
+    """About how long ``steps`` take to compile on a cold install (the reference machine)."""
+    return sum(COMPILE_SECONDS[step] for step in steps)
+
+
+def cached(steps: tuple[str, ...] | None = None) -> bool:
+    """Does numba's cache hold every entry point of ``steps`` (None: all) for these sources
+    (so loading them is fast)?"""
+    return all(_has_cache_entry(f) for step in steps or STEPS for f in STEPS[step])
 
 
 def _has_cache_entry(dispatcher) -> bool:
-    cache = getattr(dispatcher, "_cache", None)
-    index = getattr(getattr(cache, "_cache_file", None), "_load_index", None)
+    cache_ = getattr(dispatcher, "_cache", None)
+    index = getattr(getattr(cache_, "_cache_file", None), "_load_index", None)
     if index is None:  # a numba without this layout: assume a compilation
         return False
     try:
@@ -70,71 +97,76 @@ def _has_cache_entry(dispatcher) -> bool:
         return False
 
 
-def _calls() -> list[Callable[[], object]]:
-    """One call per entry point, with the argument types the searches use, then a tiny
-    MCTS (whatever compiled code it runs is loaded with it)."""
+def run(step: str) -> None:
+    """Compile or load the entry points of ``step`` (the fast load when all are cached)."""
+    if cached((step,)) and numba.__version__.startswith(_FAST_LOAD_NUMBA):
+        try:
+            with global_compiler_lock, _runtime_only_refresh():
+                _CALLS[step]()
+            return
+        except Exception:  # the shortcut failed: the ordinary load below
+            pass
+    _CALLS[step]()
+
+
+@cache
+def _sample() -> tuple:
+    """A tiny position's state, a legal decision code there, an options buffer, weights of
+    the type the searches take."""
     from ...engine import Position
-    from ..mcts import mcts_search
 
     position = Position.from_cpn(_SAMPLE_CPN)
     s = encode(position)
     out = rules.new_options()
     rules.options(s.copy(), out)
-    code = int(out[0])
+    return position, s, int(out[0]), out, np.zeros(evaluation.N_WEIGHTS, np.float32)
+
+
+def _rules() -> None:
+    _, s, code, out, _ = _sample()
+    rules.options(s.copy(), out)
+    rules.child_into(s, code, s.copy(), out)
+
+
+def _evaluation() -> None:
+    _, s, _, _, _ = _sample()
+    evaluation.features(s, np.empty(evaluation.N_FEATURES, np.int64))
+
+
+def _mcts() -> None:
+    from ..mcts import mcts_search
+
+    position = _sample()[0]
+    mcts_search(position, playouts=2, seed=0).results()  # init_root, iterate, principal_line
+
+
+def _alphabeta() -> None:
+    _, s, code, out, weights = _sample()
+    table = Table.create(10)
+    ctl, pool = alphabeta.new_ctl(1_000), alphabeta.new_pool()
+    alphabeta.search(s, 2, -1, 1, 0, *table, ctl, pool, 0, weights, np.zeros(1, np.uint64))
+    alphabeta.table_move(s, table.keys, table.lower, table.upper, table.move, table.depth)
+    rules.child(s, code, out)
+    rules.is_over(s)
+
+
+def _proofs() -> None:
+    _, s, _, _, weights = _sample()
     table = Table.create(10)
     proofs = proofnumbers.ProofTable.create(10)
     ctl, pool = alphabeta.new_ctl(1_000), alphabeta.new_pool()
-    weights = np.zeros(evaluation.N_WEIGHTS, np.float32)  # the type the searches take
-    return [
-        lambda: rules.options(s.copy(), out),
-        lambda: rules.child(s, code, out),
-        lambda: alphabeta.search(
-            s,
-            2,
-            -1,
-            1,
-            0,
-            *table,
-            alphabeta.new_ctl(1_000),
-            alphabeta.new_pool(),
-            0,
-            weights,
-            np.zeros(1, np.uint64),
-        ),
-        lambda: alphabeta.table_move(
-            s, table.keys, table.lower, table.upper, table.move, table.depth
-        ),
-        lambda: proofnumbers.prove(s, 1, 0, 2, 2, *table, *proofs, ctl, pool, 0, weights),
-        lambda: exact_bounds(s, table.keys, table.lower, table.upper, table.move, table.depth),
-        lambda: evaluation.leaf_score(s, 0, weights),
-        lambda: playout.playout(s, 4, np.zeros(1, np.uint64), out),
-        lambda: rules.is_over(s),
-        lambda: rules.decider(s),
-        lambda: rules.final_score(s),
-        lambda: mcts_search(position, playouts=2, seed=0).results(),
-        lambda: evaluation.value(s, weights),
-    ]
+    proofnumbers.prove(s, 1, 0, 2, 2, *table, *proofs, ctl, pool, 0, weights)
+    exact_bounds(s, table.keys, table.lower, table.upper, table.move, table.depth)
+    evaluation.leaf_score(s, 0, weights)
 
 
-def load(step: Callable[[int, int], None] | None = None) -> None:
-    """Compile or load every entry point; ``step(done, total)`` after each one."""
-    fast = cached() and numba.__version__.startswith(_FAST_LOAD_NUMBA)
-    if fast:
-        try:
-            with _runtime_only_refresh():
-                _run(step)
-            return
-        except Exception:  # the shortcut failed: the ordinary load below
-            pass
-    _run(step)
-
-
-def _run(step: Callable[[int, int], None] | None) -> None:
-    calls = _calls()
-    for done, call in enumerate(calls, 1):
-        call()
-        if step is not None:
-            step(done, len(calls))
+_CALLS: dict[str, Callable[[], None]] = {
+    "rules": _rules,
+    "evaluation": _evaluation,
+    "mcts": _mcts,
+    "alphabeta": _alphabeta,
+    "proofs": _proofs,
+}
 
 
 @contextmanager

@@ -53,7 +53,7 @@ def _sign(score):
     return 1 if score > 0 else -1 if score < 0 else 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def estimate(score):
     """``values.estimate`` compiled: -1 .. 1 for a heuristic score (its mirror)."""
     if abs(score) >= FORFEIT_SCORE:
@@ -61,7 +61,7 @@ def estimate(score):
     return math.tanh(score / (2.5 * CELL_WEIGHT))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nth_untried(node, t, n, out, perm, seed):
     """The ``t``-th option of ``out[:n]`` in the node's fixed random order (Fisher-Yates
     prefix seeded by the tree's seed and the node's index)."""
@@ -82,7 +82,7 @@ _INVERSE = np.array([0.0] + [1.0 / v for v in range(1, GUESSED)], np.float32)
 _INVERSE_ROOT = np.array([1.0 / math.sqrt(v + 1) for v in range(GUESSED)], np.float32)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _select(node, visits, total, first, sibling, proven, green, c):
     """UCT: the child best for the node's decider; proven children count as certain.
 
@@ -116,7 +116,7 @@ def _select(node, visits, total, first, sibling, proven, green, c):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _try_prove(node, n_options, tried, first, sibling, proven, green):
     """MCTS-Solver: a child winning for the decider proves the node; else all must be."""
     sign = 1 if green[node] else -1

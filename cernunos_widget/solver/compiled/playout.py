@@ -26,7 +26,7 @@ def _next_random(rng):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def playout(s, max_steps, rng, out):
     """Random decisions from ``s``: returns (finished, score, decisions applied).
 

@@ -60,6 +60,14 @@ TAG_SHIFT = 4
 N_CELLS = 12
 ALL_CELLS = (1 << N_CELLS) - 1
 HAND_WEIGHT = 60  # as in values.heuristic_score
+# Compile time (docs/solver.md, "Compile time"): numba compiles a function that is not
+# inlined once more for each literal argument type it is called with (``Literal[int](-1)``)
+# with all it calls, so arguments are not literals (numpy scalars are typed ``bool`` and
+# ``int64``) except top_next_to's masks, whose constants made the rules faster; and the
+# helpers called at one place are inlined (``inline="always"``): each function that is
+# not compiles its own copy of everything it calls.
+MAY_DOUBLE = np.bool_(True)  # activate's ``may_double``
+NO_CELL = np.int64(-1)  # no cell (yet)
 
 # ---------------------------------------------------------------------- board access
 
@@ -268,7 +276,7 @@ def options(s, out):
     if phase in (OVER, FORFEIT):
         return 0
     side = s[SIDE]
-    anything, trees = coverable_masks(s, side)
+    anything, trees = coverable_masks(s, np.int64(side))  # the type features passes
     n = 0
     for kind in range(8):
         if not s[RESERVE + side * OWNER_BIT + kind]:
@@ -303,7 +311,7 @@ def apply(s, code):
         if choice == CHOICE_FOX_SWAP:
             nxt = _swap(s, cell, (code - SWAP_BASE) // N_CELLS, (code - SWAP_BASE) % N_CELLS)
             if nxt >= 0:
-                activate(s, nxt, True)
+                activate(s, nxt, MAY_DOUBLE)
         elif choice == CHOICE_FOX_ORDER:
             first = code - CELL_BASE
             _fox_order(s, first, b if first == a else a)
@@ -312,18 +320,20 @@ def apply(s, code):
         else:
             nxt = _raise(s, cell, code - CELL_BASE)
             if nxt >= 0:
-                activate(s, nxt, True)
-        resume(s)
+                activate(s, nxt, MAY_DOUBLE)
     elif s[PHASE] == START:
         _grow_mask(s, code - GROW_BASE)
         _after_growth(s)
+        return
     elif code == PASS:
         s[PHASE] = OVER
+        return
     else:
         _place(s, code)
+    resume(s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle(s, out):
     """Apply single-option decisions until a real choice or the end; return the count."""
     while True:
@@ -395,9 +405,10 @@ def _after_growth(s):
         s[PHASE] = TWO
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _place(s, code):
-    """R-11..R-13: put a token from the reserve on a cell, then resolve its effect."""
+    """R-11..R-13: put a token from the reserve on a cell and activate it (apply then
+    resumes the agenda)."""
     kind = code // N_CELLS
     cell = code % N_CELLS
     token = s[SIDE] * OWNER_BIT + kind
@@ -408,11 +419,10 @@ def _place(s, code):
     if kind == FIRE or (kind == TREE and top_next_to(s, cell, FIRE, KIND_MASK)):
         _burn(s)
     if kind in (BOAR, FOX, CROW) and s[HEIGHTS + cell] == height:
-        activate(s, cell, True)
-    resume(s)
+        activate(s, cell, MAY_DOUBLE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def resume(s):
     """Run the agenda until a choice is pending or the placement has fully resolved."""
     while s[AGENDA_LEN]:
@@ -469,7 +479,7 @@ def _game_end_triggered(s):
 # ---------------------------------------------------------------------- activations
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _push_entry(s, a, b, c, d, e):
     n = s[AGENDA_LEN]
     base = AGENDA + n * ENTRY
@@ -504,8 +514,9 @@ def activate(s, cell, may_double):
             return
         if kind == FOX:  # R-22, D-6
             occupied = 0
-            first = -1
-            second = -1
+            # int64, not the literal -1: typed with it first, _swap would compile twice
+            first = NO_CELL
+            second = NO_CELL
             for i in range(8):
                 n = AROUND_CELLS[cell, i]
                 if n < 0:
@@ -547,7 +558,7 @@ def activate(s, cell, may_double):
         may_double = True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _push(s, boar_cell, target):
     """R-20: the target's top token moves one cell further away, wrapping around."""
     put(s, PUSH_TO[boar_cell, target], take(s, target))
@@ -583,15 +594,15 @@ def _activatable(code):
     return kind in (TREE, BOAR, FOX, CROW)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _fox_order(s, first, second):
     """R-22: the Fox's owner chose which swapped token activates first."""
     tag = _tag_top(s, second)
     _push_entry(s, ACT, tag, 1, top(s, second) & CODE_MASK, 0)
-    activate(s, first, True)
+    activate(s, first, MAY_DOUBLE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _raise(s, crow_cell, target):
     """R-23: the bottom token comes to the top; return ``target`` if it activates, else -1."""
     h = s[HEIGHTS + target]

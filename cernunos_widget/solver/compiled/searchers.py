@@ -142,7 +142,8 @@ class _Runner:
     ``threads`` threads (None: every core; never more than the cores,
     :func:`..threads.search_threads`): Lazy SMP
     helpers beside a long alpha-beta search unless ``helpers`` is False, and the lanes of
-    :meth:`race`."""
+    :meth:`race`; ``search`` is the part of the compiled core it prepares if not ready
+    ("exact", or "alphabeta" for depth-limited searches only)."""
 
     def __init__(
         self,
@@ -152,6 +153,7 @@ class _Runner:
         weights: np.ndarray | None = None,
         threads: int | None = 1,
         helpers: bool = True,
+        search: str = "exact",
     ) -> None:
         self.threads = search_threads(threads)
         self.helper_pools = [new_pool() for _ in range(self.threads - 1 if helpers else 0)]
@@ -168,9 +170,9 @@ class _Runner:
         self.weights = search_weights(evaluator, weights)
         self.evaluator = evaluator
         self.budget = budget or Budget()
-        if not engine_ready():  # a budget made before the engine was: stop its clock
+        if not engine_ready(search):  # a budget made before the engine was: stop its clock
             started = time.perf_counter()
-            prepare_engine()
+            prepare_engine(search=search)
             self.budget.exclude(time.perf_counter() - started)
         self.table = Table.create(table_bits)
         # once this runner is gone (its worker threads have ended: they hold it), the
@@ -669,7 +671,7 @@ class CompiledDepthSearch:
         weights: np.ndarray | None = None,
         threads: int | None = 1,
     ) -> None:
-        self.runner = _Runner(budget, table_bits, evaluator, weights, threads)
+        self.runner = _Runner(budget, table_bits, evaluator, weights, threads, search="alphabeta")
         self.budget = self.runner.budget
         self.reached_horizon = False
         self.helpers_horizon = False  # did a helper of the last search reach a horizon

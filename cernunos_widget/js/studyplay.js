@@ -11,7 +11,7 @@
 import { SessionError } from "./local.js";
 import { nodeOf, rootId } from "./store.js";
 import { languageOf, positionOf } from "./derive.js";
-import { CernunosError, pyRepr, pyStrip } from "./rules/index.js";
+import { CernunosError, pyRepr, pyStrip, refusal } from "./rules/index.js";
 
 const ALSO_GOOD = ["!", "!!"]; // a variation starting with this glyph is another good answer
 const HINT = /^\s*\[%hint\s+([^\]]*)\]\s*/;
@@ -140,7 +140,8 @@ export function createStudySession(local, model) {
   function index(value) {
     const count = chapters().length;
     if (!(Number.isInteger(value) && value >= 0 && value < count)) {
-      throw new SessionError(`this study has chapters 0 to ${count - 1} (0-based), not ${(typeof value === "string" ? pyRepr(value) : String(value)).slice(0, 40)}`);
+      const asked = (typeof value === "string" ? pyRepr(value) : String(value)).slice(0, 40);
+      throw refusal(SessionError, "study.error.chapter", { last: count - 1, asked });
     }
     return value;
   }
@@ -164,10 +165,10 @@ export function createStudySession(local, model) {
   }
 
   function tryDecision(store, request) {
-    if (chapter().mode !== "interactive") throw new SessionError(`chapter ${run.chapter} is ${chapter().mode}, not interactive`);
+    if (chapter().mode !== "interactive") throw refusal(SessionError, "study.error.not_interactive", { chapter: run.chapter, mode: chapter().mode });
     const node = nodeOf(store, run.node);
-    if (!node.children.length) throw new SessionError("this chapter is solved: Retry plays it again");
-    if (waiting(store)) throw new SessionError("the board is to play here, not the student");
+    if (!node.children.length) throw refusal(SessionError, "study.error.solved");
+    if (waiting(store)) throw refusal(SessionError, "study.error.waiting");
     const position = positionOf(store, node.id);
     const code = position.codeOf(request.decision); // the engine's refusal if illegal
     const child = node.children.map((id) => nodeOf(store, id)).find((n) => position.codeOf(n.decision) === code);
@@ -185,7 +186,7 @@ export function createStudySession(local, model) {
   }
 
   function advance(store, request) {
-    if (chapter().mode !== "interactive") throw new SessionError(`chapter ${run.chapter} is ${chapter().mode}, not interactive`);
+    if (chapter().mode !== "interactive") throw refusal(SessionError, "study.error.not_interactive", { chapter: run.chapter, mode: chapter().mode });
     const here = nodeOf(store, run.node);
     if ((request.node !== null && request.node !== undefined && request.node !== here.id) || !waiting(store)) return null;
     const patch = played(store, request, here.id, nodeOf(store, here.children[0]).decision);
@@ -205,11 +206,11 @@ export function createStudySession(local, model) {
     if (action === "try") return tryDecision(store, request);
     if (action === "advance") return advance(store, request);
     if (action === "reveal") {
-      if (chapter().mode !== "conceal") throw new SessionError(`chapter ${r.chapter} is ${chapter().mode}: nothing is hidden`);
+      if (chapter().mode !== "conceal") throw refusal(SessionError, "study.error.nothing_hidden", { chapter: r.chapter, mode: chapter().mode });
       r.revealed = Math.min(r.revealed + 1, mainLineLength(store));
       return null;
     }
-    throw new SessionError("a chapter's settings are changed by the author, in a notebook (w.edit_chapter)");
+    throw refusal(SessionError, "study.error.edit_offline");
   }
 
   // session/study.py's follow(): a main-line node of the author's reached shows more (conceal)

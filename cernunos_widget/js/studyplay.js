@@ -12,7 +12,7 @@ import { SessionError } from "./local.js";
 import { nodeOf, rootId } from "./store.js";
 import { languageOf, positionOf, stepOf } from "./derive.js";
 import { practiceReply, practiceVerdict } from "./practice.js";
-import { CernunosError, pyRepr, pyStrip } from "./rules/index.js";
+import { CernunosError, pyRepr, pyStrip, refusal } from "./rules/index.js";
 
 const ALSO_GOOD = ["!", "!!"]; // a variation starting with this glyph is another good answer
 const HINT = /^\s*\[%hint\s+([^\]]*)\]\s*/;
@@ -181,7 +181,8 @@ export function createStudySession(local, model, { reply = practiceReply } = {})
   function index(value) {
     const count = chapters().length;
     if (!(Number.isInteger(value) && value >= 0 && value < count)) {
-      throw new SessionError(`this study has chapters 0 to ${count - 1} (0-based), not ${(typeof value === "string" ? pyRepr(value) : String(value)).slice(0, 40)}`);
+      const asked = (typeof value === "string" ? pyRepr(value) : String(value)).slice(0, 40);
+      throw refusal(SessionError, "study.error.chapter", { last: count - 1, asked });
     }
     return value;
   }
@@ -206,7 +207,7 @@ export function createStudySession(local, model, { reply = practiceReply } = {})
 
   function gamebook() {
     const mode = chapter().mode;
-    if (mode !== "interactive" && mode !== "practice") throw new SessionError(`chapter ${run.chapter} is ${mode}, not interactive or practice`);
+    if (mode !== "interactive" && mode !== "practice") throw refusal(SessionError, "study.error.not_interactive", { chapter: run.chapter, mode });
   }
 
   // session/practice.py's verdict, kept once it is not pending
@@ -217,8 +218,8 @@ export function createStudySession(local, model, { reply = practiceReply } = {})
   }
 
   function practiceTry(store, request, node) {
-    if (run.verdict !== null) throw new SessionError("this practice is over: Retry plays it again");
-    if (positionOf(store, node.id).isOver || waiting(store)) throw new SessionError("the board is to play here, not the student");
+    if (run.verdict !== null) throw refusal(SessionError, "study.error.practice_over");
+    if (positionOf(store, node.id).isOver || waiting(store)) throw refusal(SessionError, "study.error.waiting");
     positionOf(store, node.id).codeOf(request.decision); // the engine's refusal if illegal
     const patch = played(store, request, node.id, request.decision);
     run.node = patch.current;
@@ -230,8 +231,8 @@ export function createStudySession(local, model, { reply = practiceReply } = {})
     gamebook();
     const node = nodeOf(store, run.node);
     if (chapter().mode === "practice") return practiceTry(store, request, node);
-    if (!node.children.length) throw new SessionError("this chapter is solved: Retry plays it again");
-    if (waiting(store)) throw new SessionError("the board is to play here, not the student");
+    if (!node.children.length) throw refusal(SessionError, "study.error.solved");
+    if (waiting(store)) throw refusal(SessionError, "study.error.waiting");
     const position = positionOf(store, node.id);
     const code = position.codeOf(request.decision); // the engine's refusal if illegal
     const child = node.children.map((id) => nodeOf(store, id)).find((n) => position.codeOf(n.decision) === code);
@@ -277,11 +278,11 @@ export function createStudySession(local, model, { reply = practiceReply } = {})
     if (action === "try") return tryDecision(store, request);
     if (action === "advance") return advance(store, request);
     if (action === "reveal") {
-      if (chapter().mode !== "conceal") throw new SessionError(`chapter ${r.chapter} is ${chapter().mode}: nothing is hidden`);
+      if (chapter().mode !== "conceal") throw refusal(SessionError, "study.error.nothing_hidden", { chapter: r.chapter, mode: chapter().mode });
       r.revealed = Math.min(r.revealed + 1, mainLineLength(store));
       return null;
     }
-    throw new SessionError("a chapter's settings are changed by the author, in a notebook (w.edit_chapter)");
+    throw refusal(SessionError, "study.error.edit_offline");
   }
 
   // session/study.py's follow(): a main-line node of the author's reached shows more (conceal)

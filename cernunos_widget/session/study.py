@@ -52,6 +52,7 @@ import hashlib
 import os
 import re
 
+from ..i18n import refusal
 from ..record.tree import Game, GameNode
 from ..study import Chapter, Study, StudyError
 from . import practice
@@ -160,9 +161,7 @@ class StudyRun:
         """``index`` if it names a chapter, else a :class:`StudyError` saying which do."""
         count = len(self.study.chapters)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
-            raise StudyError(
-                f"this study has chapters 0 to {count - 1} (0-based), not {index!r:.40}"
-            )
+            raise refusal(StudyError, "study.error.chapter", last=count - 1, asked=f"{index!r:.40}")
         return index
 
     def step(self, session: Session, by: int) -> None:
@@ -177,9 +176,10 @@ class StudyRun:
 
     def _gamebook(self, session: Session) -> GameNode:
         if self.current.mode not in ("interactive", "practice"):
-            raise StudyError(
-                f"chapter {self.chapter} is {self.current.mode}, not interactive or practice"
-            )
+            raise refusal(
+                StudyError, "study.error.not_interactive", chapter=self.chapter,
+                mode=self.current.mode,
+            )  # fmt: skip
         return session.resolve(self.node)
 
     def done(self, session: Session) -> bool:
@@ -209,9 +209,9 @@ class StudyRun:
         if self.current.mode == "practice":
             return self._practice_try(session, node, decision)
         if not node.children:
-            raise StudyError("this chapter is solved: Retry plays it again")
+            raise refusal(StudyError, "study.error.solved")
         if self.waiting(session):
-            raise StudyError("the board is to play here, not the student")
+            raise refusal(StudyError, "study.error.waiting")
         parsed = node.position.parse_decision(decision)  # IllegalDecisionError if illegal
         child = node.child_for(parsed.code)
         main = node.children[0]
@@ -230,9 +230,9 @@ class StudyRun:
         """The student's decision in practice, played at the practice's node and judged;
         the verdict's status (``pending`` while the goal is not decided)."""
         if self.verdict is not None:
-            raise StudyError("this practice is over: Retry plays it again")
+            raise refusal(StudyError, "study.error.practice_over")
         if node.position.is_over or self.waiting(session):
-            raise StudyError("the board is to play here, not the student")
+            raise refusal(StudyError, "study.error.waiting")
         parsed = node.position.parse_decision(decision)  # IllegalDecisionError if illegal
         self.node = session.play(str(parsed), node=node).id
         self._judge(session)
@@ -289,7 +289,10 @@ class StudyRun:
     def reveal(self, session: Session) -> None:
         """Show the main line's next decision (conceal)."""
         if self.current.mode != "conceal":
-            raise StudyError(f"chapter {self.chapter} is {self.current.mode}: nothing is hidden")
+            raise refusal(
+                StudyError, "study.error.nothing_hidden", chapter=self.chapter,
+                mode=self.current.mode,
+            )  # fmt: skip
         self.revealed = min(self.revealed + 1, len(session.game.mainline()))
 
     def follow(self, session: Session) -> bool:

@@ -287,7 +287,7 @@ class CernunosWidget(anywidget.AnyWidget):
         from ..study import StudyError
 
         if self._study is None:
-            raise StudyError("no study on this board: w.study(path) opens one")
+            raise refusal(StudyError, "study.error.none")
         return self._study
 
     def _interactive(self) -> bool:

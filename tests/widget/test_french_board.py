@@ -113,6 +113,15 @@ def solved_puzzle(w: CernunosWidget) -> None:
             assert ask(w, {"type": "puzzle", "action": "try", "decision": step.play})["ok"]
 
 
+def with_study(w: CernunosWidget) -> None:
+    w.study('[Chapter "one"]\nB@b2 D@a1\n')  # a normal chapter
+
+
+def solved_gamebook(w: CernunosWidget) -> None:
+    w.study('[Chapter "one"]\n[Mode "interactive"]\nB@b2\n')
+    assert ask(w, {"type": "study", "action": "try", "decision": "B@b2"})["ok"]
+
+
 CGN = '[Event "a"]\nB@b2\n\n'
 HANDLERS = [  # (name, setup, request): what each handler refuses
     ("illegal decision", None, {"type": "play", "node": 0, "decision": "B@z9"}),
@@ -150,6 +159,11 @@ HANDLERS = [  # (name, setup, request): what each handler refuses
     ("puzzle index", with_puzzle, {"type": "puzzle", "action": "open", "index": 10**5}),
     ("puzzle illegal", with_puzzle, {"type": "puzzle", "action": "try", "decision": "B@z9"}),
     ("puzzle solved", solved_puzzle, {"type": "puzzle", "action": "try", "decision": "pass"}),
+    ("no study", None, {"type": "study", "action": "next"}),
+    ("study chapter", with_study, {"type": "study", "action": "open", "chapter": 9}),
+    ("not interactive", with_study, {"type": "study", "action": "try", "decision": "B@b2"}),
+    ("nothing hidden", with_study, {"type": "study", "action": "reveal"}),
+    ("gamebook solved", solved_gamebook, {"type": "study", "action": "try", "decision": "B@b2"}),
 ]  # fmt: skip
 
 

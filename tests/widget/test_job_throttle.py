@@ -26,13 +26,14 @@ def noisy_engine(monkeypatch) -> FakeTime:
     :data:`PARTS` parts loaded 10 ms apart, then 60 improved results 26 ms apart with a
     progress report between two, on a fake clock."""
     t = FakeTime()
-    monkeypatch.setattr(solver, "engine_ready", lambda: False)
-    monkeypatch.setattr(solver, "engine_cached", lambda: True)
+    monkeypatch.setattr(solver, "engine_ready", lambda search=None: False)
+    monkeypatch.setattr(solver, "engine_cached", lambda search=None: True)
 
-    def prepare_engine(progress) -> None:
+    def prepare_engine(progress=None, search=None, stop=None, tick=None) -> bool:
         for part in range(1, PARTS + 1):
             t.advance(0.01)
-            progress(part, PARTS)
+            tick(part, PARTS)
+        return True
 
     def analysis(position, limit, multipv, *, stop, engine, progress, **options):
         decision = position.legal_decisions()[0]
@@ -114,7 +115,7 @@ def test_a_review_sends_its_progress_and_every_mark_throttled(monkeypatch):
         yield [Info(d, False, None, None, value, [d], 1, 10, 0.0) for value, d in rated]
 
     monkeypatch.setattr(review, "analysis", analysis)
-    monkeypatch.setattr(solver, "engine_ready", lambda: True)
+    monkeypatch.setattr(solver, "engine_ready", lambda search=None: True)
     w = CernunosWidget(game="S@b1 X@b2 T@b2 D@b3 F@d3 D@d3 S@d2 W@b2 D@b3 D@a1")
     w.session.throttle = t.throttle
     page, times = timed_page(w, t)

@@ -46,7 +46,7 @@ def fakes(monkeypatch) -> tuple[SlowToStop, SlowToStop]:
     analysis, review = SlowToStop(), SlowToStop()
     monkeypatch.setattr(solver, "analysis", analysis)
     monkeypatch.setattr(review_module, "analysis", review)
-    monkeypatch.setattr(jobs, "prepare", lambda session, job, state: None)
+    monkeypatch.setattr(jobs, "prepare", lambda session, job, state, search=None: True)
     return analysis, review
 
 

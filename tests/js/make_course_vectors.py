@@ -17,10 +17,11 @@ import random
 import sys
 from pathlib import Path
 
+from kernel_double import Kernel, lesson_kernel
+
 from cernunos_widget.lessons import load
 from cernunos_widget.lessons.search import tries
 from cernunos_widget.session import page
-from cernunos_widget.widget.adapter import CernunosWidget
 
 BAD = (
     {"action": "open", "lesson": "chess", "exercise": 0},
@@ -28,26 +29,6 @@ BAD = (
     {"action": "jump"},
 )
 BAD_LANGUAGE = {"type": "language", "language": "de"}
-
-
-class Kernel:
-    """A widget in a lesson whose page messages are answered here."""
-
-    def __init__(self, lesson: str) -> None:
-        self.widget = CernunosWidget()
-        self.widget.lesson(lesson)
-        self.replies: list[dict] = []
-        self.widget.send = lambda content, buffers=None: self.replies.append(content)
-
-    def ask(self, request: dict) -> dict:
-        w = self.widget
-        request = {**request, "id": len(self.replies), "gen": w.session.generation}
-        w._on_page_message(w, request, [])  # noqa: SLF001 - the handler under test
-        reply = self.replies[-1]
-        return {
-            "ok": reply["ok"], "message": reply["message"], "lesson_state": w.lesson_state,
-            "current": w.current, "cpn": w.cpn, "language": w.language,
-        }  # fmt: skip
 
 
 def _tries_of(lessons) -> dict[tuple[str, int], list[list[str]]]:
@@ -91,7 +72,7 @@ def write_vectors(folder: Path, seed: int = 22, sequences: int = 24, length: int
     counts = {"sequences": sequences, "requests": 0, "solved": 0, "failed": 0, "refused": 0}
     with (folder / "course.jsonl").open("w", encoding="utf-8") as out:
         for index in range(sequences):
-            kernel = Kernel(load()[index % len(load())].name)
+            kernel = lesson_kernel(load()[index % len(load())].name)
             w = kernel.widget
             start = {"tree": page.full_state(w.session), "course": w.course,
                      "lesson_state": w.lesson_state}  # fmt: skip

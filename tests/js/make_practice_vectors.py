@@ -26,6 +26,8 @@ import random
 import sys
 from pathlib import Path
 
+from kernel_double import study_kernel
+
 from cernunos_widget.engine import Position
 from cernunos_widget.record.tree import Game
 from cernunos_widget.session.practice import reply, tokens_left
@@ -66,26 +68,6 @@ def random_chapter(rng: random.Random) -> Chapter:
     game = Game(random_start(rng, left))
     return Chapter(game, title=rng.choice(("", "Practice")), mode="practice", student=student,
                    goal=goal)  # fmt: skip
-
-
-class Kernel:
-    """A widget with a study open whose page messages are answered here."""
-
-    def __init__(self, study: Study) -> None:
-        self.widget = CernunosWidget()
-        self.widget.study(study)
-        self.replies: list[dict] = []
-        self.widget.send = lambda content, buffers=None: self.replies.append(content)
-
-    def ask(self, request: dict) -> dict:
-        w = self.widget
-        request = {**request, "id": len(self.replies), "gen": w.session.generation}
-        w._on_page_message(w, request, [])  # noqa: SLF001 - the handler under test
-        reply = self.replies[-1]
-        return {
-            "ok": reply["ok"], "message": reply["message"], "study_state": w.study_state,
-            "current": w.current, "cpn": w.cpn, "language": w.language,
-        }  # fmt: skip
 
 
 def _request(rng: random.Random, w: CernunosWidget) -> dict:
@@ -156,7 +138,7 @@ def write_vectors(
     counts.update(solved=0, failed=0)
     with (folder / "practice.jsonl").open("w", encoding="utf-8") as out:
         for index in range(sequences):
-            kernel = Kernel(Study([random_chapter(rng) for _ in range(3)]))
+            kernel = study_kernel(Study([random_chapter(rng) for _ in range(3)]))
             w = kernel.widget
             start = w.state_for_export()
             start = {k: start[k] for k in ("tree", "study_data", "study_state")}

@@ -21,9 +21,10 @@ import random
 import sys
 from pathlib import Path
 
+from kernel_double import Kernel, study_kernel
+
 from cernunos_widget.record.tree import Game
 from cernunos_widget.study import Chapter, Study
-from cernunos_widget.widget.adapter import CernunosWidget
 
 COMMENTS = ("", "", "Think of the Boar.", "[%hint The corner.] Where now?", "Why not here?")
 
@@ -61,26 +62,6 @@ def random_study(rng: random.Random) -> Study:
             random_chapter(rng, "interactive", None),
         ]
     )
-
-
-class Kernel:
-    """A widget with a study open whose page messages are answered here."""
-
-    def __init__(self, study: Study) -> None:
-        self.widget = CernunosWidget()
-        self.widget.study(study)
-        self.replies: list[dict] = []
-        self.widget.send = lambda content, buffers=None: self.replies.append(content)
-
-    def ask(self, request: dict) -> dict:
-        w = self.widget
-        request = {**request, "id": len(self.replies), "gen": w.session.generation}
-        w._on_page_message(w, request, [])  # noqa: SLF001 - the handler under test
-        reply = self.replies[-1]
-        return {
-            "ok": reply["ok"], "message": reply["message"], "study_state": w.study_state,
-            "current": w.current, "cpn": w.cpn, "language": w.language,
-        }  # fmt: skip
 
 
 def _study(action: str, **fields) -> dict:
@@ -133,7 +114,7 @@ def write_vectors(folder: Path, seed: int = 33, sequences: int = 16, length: int
     counts.update(right=0, good=0, answer=0, wrong=0)
     with (folder / "study.jsonl").open("w", encoding="utf-8") as out:
         for index in range(sequences):
-            kernel = Kernel(random_study(rng))
+            kernel = study_kernel(random_study(rng))
             w = kernel.widget
             start = w.state_for_export()
             start = {k: start[k] for k in ("tree", "study_data", "study_state")}

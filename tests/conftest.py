@@ -19,12 +19,6 @@ SHARED_FIXTURE_GROUPS = {
 }
 
 
-def pytest_xdist_auto_num_workers(config) -> int:
-    """``-n auto``: two workers a core. Much of the suite waits (on a browser, a kernel, a
-    server, a subprocess): with one worker a core it used about one core of two (issue #35
-    item 4, 950 CPU s in a 914 s run)."""
-    return 2 * (os.cpu_count() or 1)
-
 
 def xdist_group(item: pytest.Item) -> str | None:
     """The worker group of a test: its shared session fixture's, else its module's if it uses

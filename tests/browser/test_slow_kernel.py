@@ -24,9 +24,10 @@ def held_page(tmp_path, game: str):
     assert html.count("send: () => {},") == 1
     html = html.replace("send: () => {},", HELD_SEND, 1)
     html = html.replace("const listeners = {};", "const listeners = {}; window.sent = [];", 1)
+    assert html.count("render({ model, el });") == 1
     html = html.replace(
-        "render({ model, el: data.nextElementSibling });",
-        "render({ model, el: data.nextElementSibling });\n"
+        "render({ model, el });",
+        "render({ model, el });\n"
         "window.answer = (i, current) => emit('msg:custom', "
         "{ reply: window.sent[i].id, ok: true, patch: { current } });",
         1,

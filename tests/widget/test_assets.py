@@ -232,6 +232,8 @@ class TestThePage:
             imported = {local for _, names in part.imports for _, local in names}
             declared = set(re.findall(r"(?:const|let|function|class)\s+([\w$]+)", code))
             declared |= set(re.findall(r"([\w$]+)\s*\)?\s*=>", code))  # (t) => ..., t => ...
+            for params in re.findall(r"function\s*[\w$]*\s*\(([^)]*)\)", code):
+                declared |= set(re.findall(r"[\w$]+", params))  # function f(clue, language)
             for other, their in parts.items():
                 for exported, _ in their.exports if other != name else ():
                     used = re.search(

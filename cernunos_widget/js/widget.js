@@ -105,7 +105,7 @@ function localSession(model) {
 function renderBoard({ model, el }, rebuild) {
   const builtLanguage = setLanguage(languageOf(storeOf(model))); // the parts speak it
   let rebuilding = false;
-  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", messageAt: null, shown: null, setup: false, present: false, kernel: kernelState(model) };
+  const local = { hover: null, kind: null, swapFirst: null, growth: [], message: "", messageAt: null, messageSent: 0, shown: null, setup: false, present: false, kernel: kernelState(model) };
   const fixedStatic = Boolean(model.get("static"));
   const playable = model.get("playable") !== false; // a walk-only page answers only walking
   const session = localSession(model); // answers when no kernel does
@@ -118,7 +118,7 @@ function renderBoard({ model, el }, rebuild) {
   function request(content, onOk, onFail) {
     const store = storeOf(model);
     const id = `${viewId}-${++counter}`;
-    pending.set(id, { onOk, onFail });
+    pending.set(id, { onOk, onFail, sent: counter });
     const message = { ...content, id, gen: store.gen || 0 };
     if (local.kernel === "static") {
       const reply = playable || WALKING.includes(content.type)
@@ -168,10 +168,10 @@ function renderBoard({ model, el }, rebuild) {
     const only = msg.reply === undefined && wasLive ? patchParts(msg.patch) : null;
     if (only) return updateParts(only); // a job's patch on its own (not a reply)
     if (msg.reply !== undefined && pending.has(msg.reply)) {
-      const { onOk, onFail } = pending.get(msg.reply);
+      const { onOk, onFail, sent } = pending.get(msg.reply);
       pending.delete(msg.reply);
       if (msg.ok) {
-        local.message = "";
+        if (sent > local.messageSent) local.message = ""; // not a notice given after it was sent
         if (onOk) onOk(msg);
       } else if (onFail) onFail(msg);
       else notice(msg.message || t("board.refused"));
@@ -184,6 +184,7 @@ function renderBoard({ model, el }, rebuild) {
   function notice(text) {
     local.message = text;
     local.messageAt = storeOf(model).current;
+    local.messageSent = counter; // a late reply to an earlier request leaves it
   }
 
   function say(text) {

@@ -73,3 +73,20 @@ def test_the_reply_to_the_last_key_rules_when_the_kernel_moves_elsewhere(page, t
     expect(root).to_have_attribute("data-cpn", START)
     page.evaluate("window.answer(window.sent.length - 1, 1)")  # e.g. the node was refused
     expect(root).to_have_attribute("data-cpn", AFTER_B2)
+
+
+def test_a_late_reply_to_an_earlier_request_keeps_a_newer_notice(page, tmp_path):
+    """A notice given after a request was sent (a click on a cell with no token picked)
+    stays when that request's reply comes (under load, JupyterLab tests lost it so)."""
+    page.goto(held_page(tmp_path, "B@b2 B@b3 T@a1").as_uri())
+    root = page.locator(".cw-root").first
+    root.focus()
+    page.keyboard.press("Home")  # a goto, answered late
+    expect(root).to_have_attribute("data-cpn", START)
+    page.locator('.cw-root [data-cell="b2"]').click()  # no token picked
+    message = page.locator(".cw-root [data-role=message]")
+    expect(message).to_contain_text("First pick a token")
+    page.evaluate("window.answer(window.sent.length - 1, 0)")  # the goto's reply, ok
+    expect(root).to_have_attribute("data-cpn", START)
+    page.wait_for_timeout(200)
+    expect(message).to_contain_text("First pick a token")

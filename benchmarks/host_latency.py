@@ -1,9 +1,11 @@
-"""Click -> board redrawn in the apps with a kernel (issue #34): Voila, Panel, Solara.
+"""Click -> board redrawn in each host (issue #34): the apps with a kernel (Voila, Panel,
+Solara) and a MkDocs site (Material), whose board plays by the page's own rules.
 
-Starts each host's example (examples/hosts/) as tests/browser/test_apps.py does, then clicks
+Starts each app's example (examples/hosts/) as tests/browser/test_apps.py does, or builds a
+small MkDocs site as tests/mkdocs_site.py does and opens it from disk, then clicks
 placements on the first board (the kind in the reserve, then the cell) and times, in the
-page, from the cell's click to the root's new ``data-cpn`` (the kernel's answer drawn).
-Prints the median and the range per host. Run: ``python benchmarks/host_latency.py``."""
+page, from the cell's click to the root's new ``data-cpn`` (the answer drawn). Prints the
+median and the range per host. Run: ``python benchmarks/host_latency.py [host ...]``."""
 
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, server  # noqa: E402
 from browser.test_apps import command  # noqa: E402
+from mkdocs_site import build_mkdocs  # noqa: E402
+
+HOSTS = ("voila", "panel", "solara", "mkdocs")
 
 DECISIONS = ["B@b2", "D@a1", "W@d3", "T@c1", "S@a3", "D@b1"]
 TIMED = """(root, cell) => new Promise((done) => {
@@ -34,7 +39,35 @@ TIMED = """(root, cell) => new Promise((done) => {
 })"""
 
 
+def clicks(page) -> list[float]:
+    """Play ``DECISIONS`` by clicks on the page's first board; each click's time to redrawn."""
+    root = page.locator(".cw-root").first
+    times = []
+    for decision in DECISIONS:
+        kind, cell = decision.split("@")
+        player = root.get_attribute("data-pending")[0]
+        root.locator(f'[data-kind="{kind}"][data-player="{player}"]').click()
+        times.append(root.evaluate(TIMED, cell))  # Panel's boards are in a shadow root
+    return times
+
+
+def measure_mkdocs(browser) -> list[float]:
+    """A MkDocs site with one board, built and opened from disk (no server, no kernel)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        done = build_mkdocs(Path(tmp), {"index.md": "# A board\n\n```cernunos\nB@b2\n```\n"})
+        if done.returncode:
+            raise SystemExit(done.stderr)
+        page = browser.new_page()
+        page.goto((Path(tmp) / "site" / "index.html").as_uri())
+        expect(page.locator(".cw-root")).to_have_count(1)
+        times = clicks(page)
+        page.close()
+        return times
+
+
 def measure(host: str, browser) -> list[float]:
+    if host == "mkdocs":
+        return measure_mkdocs(browser)
     port = _free_port()
     argv, path = command(host, port)
     url = f"http://127.0.0.1:{port}"
@@ -43,12 +76,7 @@ def measure(host: str, browser) -> list[float]:
         page.goto(url + path)
         root = page.locator(".cw-root").first
         expect(root.locator("[data-action=analyse]")).to_be_enabled(timeout=60_000)  # live
-        times = []
-        for decision in DECISIONS:
-            kind, cell = decision.split("@")
-            player = root.get_attribute("data-pending")[0]
-            root.locator(f'[data-kind="{kind}"][data-player="{player}"]').click()
-            times.append(root.evaluate(TIMED, cell))  # Panel's boards are in a shadow root
+        times = clicks(page)
         page.close()
         return times
 
@@ -56,7 +84,7 @@ def measure(host: str, browser) -> list[float]:
 def main() -> None:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for host in ("voila", "panel", "solara"):
+        for host in sys.argv[1:] or HOSTS:
             times = measure(host, browser)
             print(f"{host:7} click -> redrawn: median {statistics.median(times):.0f} ms "
                   f"({min(times):.0f}-{max(times):.0f}, {len(times)} clicks)")

@@ -1,4 +1,5 @@
 import fcntl
+import json
 import os
 import subprocess
 import sys
@@ -32,12 +33,73 @@ def xdist_group(item: pytest.Item) -> str | None:
     return None
 
 
+# Each test's seconds (setup, call and teardown), those of 0.5 s or more, as measured by
+# ``python -m pytest --store-durations`` (the tests it runs updated, the others kept).
+DURATIONS = Path(__file__).with_name("durations.json")
+UNMEASURED = 0.1  # seconds assumed for a test not in DURATIONS
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--store-durations",
+        action="store_true",
+        help=f"write each test's duration in this run to {DURATIONS.name} (the xdist order)",
+    )
+
+
+def longest_first(items: list[pytest.Item], groups: list[str | None]) -> list[pytest.Item]:
+    """``items`` with the longest work units first (a group's tests are one unit, in their
+    order; a test without a group is its own): xdist hands units out in this order
+    (``--no-loadscope-reorder``), so the last ones, which decide when the run ends, are
+    short, instead of whichever long tests come last in the folders."""
+    known = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+    units: dict[str, float] = {}
+    for item, group in zip(items, groups, strict=True):
+        unit = item.nodeid if group is None else f"@{group}"
+        units[unit] = units.get(unit, 0.0) + known.get(item.nodeid, UNMEASURED)
+    rank = {unit: i for i, unit in enumerate(sorted(units, key=lambda u: -units[u]))}
+    order = [rank[item.nodeid if group is None else f"@{group}"] for item, group in
+             zip(items, groups, strict=True)]
+    return [item for _, item in sorted(zip(order, items, strict=True), key=lambda p: p[0])]
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups
 def pytest_collection_modifyitems(items):
-    for item in items:
-        group = xdist_group(item)
+    groups = [xdist_group(item) for item in items]
+    for item, group in zip(items, groups, strict=True):
         if group is not None:
             item.add_marker(pytest.mark.xdist_group(group))
+    if "PYTEST_XDIST_WORKER" in os.environ:  # one process (-n 0): the folders' order
+        items[:] = longest_first(items, groups)
+
+
+class StoredDurations:
+    """``--store-durations``: sums each test's phases as their reports come (from every
+    xdist worker) and updates :data:`DURATIONS` at the end of the run."""
+
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        nodeid = report.nodeid
+        if nodeid.rfind("@") > nodeid.rfind("]"):  # xdist's group suffix (xdist/remote.py)
+            nodeid = nodeid.rpartition("@")[0]
+        self.seconds[nodeid] = self.seconds.get(nodeid, 0.0) + report.duration
+
+    def pytest_sessionfinish(self) -> None:
+        from cernunos_widget.record.destination import destination, replacing
+
+        known = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
+        known.update((n, round(s, 1)) for n, s in self.seconds.items())  # those run now
+        kept = {n: s for n, s in sorted(known.items()) if s >= 0.5}
+        where = destination(DURATIONS, "durations")
+        with replacing(where) as (out, _separator):
+            out.write((json.dumps(kept, indent=0) + "\n").encode())
+
+
+def pytest_configure(config):
+    if config.getoption("store_durations") and "PYTEST_XDIST_WORKER" not in os.environ:
+        config.pluginmanager.register(StoredDurations(), "stored-durations")
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -40,11 +40,12 @@ from .events import Event
 from .geometry import CELL_INDEX, CELL_NAMES
 from .notation import START_CPN, check_reachable, format_cpn, parse_cpn, reserves_of
 from .rules import STANDARD_RULES, Rules
-from .tokens import KIND_MASK, OWNER_BIT, TREE, Kind, Player
+from .tokens import CODE_MASK, KIND_MASK, OWNER_BIT, TREE, Kind, Player
 
 DecisionLike = str | Decision | int
 RulesLike = Rules | str | None
 _PLAYERS = (Player.GREEN, Player.PURPLE)  # by index: cheaper than calling Player(i)
+_KINDS = tuple(Kind)  # by index, likewise
 
 
 class Token(NamedTuple):
@@ -480,7 +481,7 @@ class Position:
     def reserve(self, player: Player | str) -> dict[Kind, int]:
         """R-8: how many tokens of each kind ``player`` still holds."""
         p = _player(player)
-        return {Kind(k): self._reserve[p * OWNER_BIT + k] for k in range(8)}
+        return {_KINDS[k]: self._reserve[p * OWNER_BIT + k] for k in range(8)}
 
     def reserve_size(self, player: Player | str) -> int:
         p = _player(player)
@@ -561,8 +562,14 @@ def _rules_of(rules: RulesLike) -> Rules:
     return STANDARD_RULES if rules == STANDARD_RULES else rules
 
 
+# Every token by its untagged code (owner bit and kind): made once, looked up for each view.
+_TOKENS = tuple(
+    Token(_PLAYERS[(code & OWNER_BIT) >> 3], Kind(code & KIND_MASK)) for code in range(16)
+)
+
+
 def _token(code: int) -> Token:
-    return Token(Player((code & OWNER_BIT) >> 3), Kind(code & KIND_MASK))
+    return _TOKENS[code & CODE_MASK]
 
 
 def _player(player: Player | str | int) -> int:

@@ -58,17 +58,31 @@ def placeholders(template: str) -> set[str]:
 def text(key: str, language: str = DEFAULT, **params: object) -> str:
     """The message ``key`` in ``language``, its placeholders filled from ``params`` (a
     :class:`Message` among them is put in the same language)."""
+    return _fill(key, language, params)
+
+
+def _fill(key: str, language: str, params: Mapping[str, object]) -> str:
+    """:func:`text` with its parameters as one mapping (a message's own, not copied)."""
+    parts = _template(key, language)
+    if len(parts) == 1:
+        return parts[0]
+    said = list(parts)
+    for i in range(1, len(parts), 2):  # the odd parts name the placeholders
+        name = parts[i]
+        if name not in params:
+            raise KeyError(f"message {key!r} needs the parameter {name!r}")
+        said[i] = _said(params[name], language)
+    return "".join(said)
+
+
+@cache
+def _template(key: str, language: str) -> tuple[str, ...]:
+    """The text of ``key`` cut at its placeholders: text, name, text, ... name, text (read
+    once: the engine words every view of a game with these)."""
     template = catalogue(language).get(key)
     if template is None:
         raise KeyError(f"no message {key!r} in the catalogues")
-
-    def fill(match: re.Match) -> str:
-        name = match[1]
-        if name not in params:
-            raise KeyError(f"message {key!r} needs the parameter {name!r}")
-        return _said(params[name], language)
-
-    return PLACEHOLDER.sub(fill, template)
+    return tuple(PLACEHOLDER.split(template))
 
 
 def _said(value: object, language: str) -> str:
@@ -97,7 +111,7 @@ class Message:
     params: Mapping[str, object] = field(default_factory=dict)
 
     def text(self, language: str = DEFAULT) -> str:
-        return text(self.key, language, **self.params)
+        return _fill(self.key, language, self.params)
 
     def __str__(self) -> str:
         return self.text(DEFAULT)

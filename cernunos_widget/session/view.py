@@ -16,8 +16,14 @@ from ..record.tree import GameNode
 KIND_NAMES = {k.letter: k.title for k in Kind}
 
 
-def _stack_text(position: Position, cell: str) -> str:
-    return "".join(t.letter for t in position.stack(cell))
+def _stacks(position: Position) -> dict[str, str]:
+    """Each occupied cell's tokens as CPN letters, bottom to top."""
+    stacks = {}
+    for cell in CELL_NAMES:
+        tokens = position.stack(cell)
+        if tokens:
+            stacks[cell] = "".join(t.letter for t in tokens)
+    return stacks
 
 
 def pending_tag(position: Position) -> str:
@@ -41,7 +47,6 @@ def view_words(position: Position, events: tuple[Event, ...], language: str) -> 
 def build_view(position: Position, events: tuple[Event, ...] = (), language: str = "en") -> dict:
     """Everything needed to draw ``position`` and offer its decisions, its words in
     ``language``."""
-    stacks = {c: _stack_text(position, c) for c in CELL_NAMES if position.stack(c)}
     choice = position.choice or ""
     texts = position.legal_texts()
     words = view_words(position, events, language)
@@ -54,7 +59,7 @@ def build_view(position: Position, events: tuple[Event, ...] = (), language: str
         "decider": position.decider.letter if position.decider is not None else "",
         "choice": choice,
         "choice_cell": position.choice_cell or "",
-        "stacks": stacks,
+        "stacks": _stacks(position),
         "reserves": {
             p.letter: {k.letter: n for k, n in position.reserve(p).items()} for p in Player
         },

@@ -29,6 +29,7 @@ import bisect
 import hashlib
 import json
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -189,15 +190,42 @@ def fit_curve(pairs: list[tuple[float, float]]) -> tuple[Curve, float, float]:
     correlated, and a curve with a knot per bin follows that noise (measured in
     ``docs/solver.md``).  The curve is stored as :data:`KNOTS` knots.
     """
-    if len(pairs) < 20:
-        raise ValueError(f"need at least 20 pairs to fit a curve, not {len(pairs)}")
-    x = np.array([p[0] for p in pairs], np.float64)
-    y = np.array([p[1] for p in pairs], np.float64)
-    predictions = np.tanh(SLOPES[:, None, None] * x + SHIFTS[None, :, None])
-    errors = ((predictions - y) ** 2).mean(axis=2)
+    x, y = _arrays(pairs)
+    yy = float((y * y).sum())
+    errors = np.empty((len(SLOPES), len(SHIFTS)))
+    for i, rows, p, product in _grid(x, SLOPES, SHIFTS):
+        # mean((p - y)**2) expanded: no difference array to build and square
+        pp = np.multiply(p, p, out=product).sum(axis=1)
+        errors[i, rows] = (pp - 2 * np.multiply(p, y, out=product).sum(axis=1) + yy) / len(x)
     i, j = np.unravel_index(int(np.argmin(errors)), errors.shape)
     a, b = float(SLOPES[i]), float(SHIFTS[j])
     return tanh_curve(a, b), a, b
+
+
+def _arrays(pairs: list[tuple[float, float]]) -> tuple[np.ndarray, np.ndarray]:
+    """The raw outputs and the results of ``pairs``; at least 20 pairs to fit a curve."""
+    if len(pairs) < 20:
+        raise ValueError(f"need at least 20 pairs to fit a curve, not {len(pairs)}")
+    return (np.array([p[0] for p in pairs], np.float64),
+            np.array([p[1] for p in pairs], np.float64))
+
+
+GRID_BLOCK = 1 << 16  # predictions computed at a time: a few blocks stay in the CPU's cache
+
+
+def _grid(x: np.ndarray, slopes: np.ndarray, shifts: np.ndarray) -> Iterator[tuple]:
+    """The predictions ``tanh(a * x + b)`` over the grid, a block of shifts at a time:
+    the slope's index, the shifts' slice, their predictions (a row per shift) and a
+    scratch array of the same shape.  The arrays are reused: read each before the next."""
+    rows = max(1, GRID_BLOCK // len(x))
+    p, scratch = np.empty((rows, len(x))), np.empty((rows, len(x)))
+    for i, a in enumerate(slopes):
+        ax = a * x
+        for start in range(0, len(shifts), rows):
+            block = slice(start, min(start + rows, len(shifts)))
+            n = block.stop - block.start
+            np.tanh(np.add(ax, shifts[block, None], out=p[:n]), out=p[:n])
+            yield i, block, p[:n], scratch[:n]
 
 
 # The curves fitted on independent games (``benchmarks/calibration_check.py``) take two more
@@ -208,10 +236,10 @@ WIDE_SHIFTS = np.linspace(-1.5, 1.5, 301)
 MIN_SCALE = 0.3
 
 
-def _least_squares_scale(p: np.ndarray, y: np.ndarray) -> np.ndarray:
-    """Per row of ``p``, the factor (within MIN_SCALE..1) that brings it closest to ``y``."""
-    norm = np.maximum((p * p).sum(axis=1), 1e-12)
-    return np.clip((p * y).sum(axis=1) / norm, MIN_SCALE, 1.0)
+def _least_squares_scale(pp: np.ndarray, py: np.ndarray) -> np.ndarray:
+    """The factor (within MIN_SCALE..1) that brings predictions ``p`` closest to ``y``,
+    from their sums ``pp`` (of p * p) and ``py`` (of p * y)."""
+    return np.clip(py / np.maximum(pp, 1e-12), MIN_SCALE, 1.0)
 
 
 def fit_scaled_curve(
@@ -225,21 +253,22 @@ def fit_scaled_curve(
 
     For independent positions only: one result a game leaves no correlated noise for the
     extra parameters to follow (``docs/solver.md``, *the scaled curves*)."""
-    if len(pairs) < 20:
-        raise ValueError(f"need at least 20 pairs to fit a curve, not {len(pairs)}")
-    x = np.array([p[0] for p in pairs], np.float64)
-    y = np.array([p[1] for p in pairs], np.float64)
-    errors, highs, lows = [], [], []
-    for a in WIDE_SLOPES:
-        p = np.tanh(a * x + WIDE_SHIFTS[:, None])
-        up, down = np.where(p > 0, p, 0.0), np.where(p > 0, 0.0, p)
-        high, low = _least_squares_scale(up, y), _least_squares_scale(down, y)
-        errors.append(((high[:, None] * up + low[:, None] * down - y) ** 2).mean(axis=1))
-        highs.append(high)
-        lows.append(low)
+    x, y = _arrays(pairs)
+    yy = float((y * y).sum())
+    errors, highs, lows = (np.empty((len(WIDE_SLOPES), len(WIDE_SHIFTS))) for _ in range(3))
+    part = np.empty((max(1, GRID_BLOCK // len(x)), len(x)))  # the positive or negative part
+
+    for i, rows, p, product in _grid(x, WIDE_SLOPES, WIDE_SHIFTS):
+        uu, uy = _sums(np.maximum(p, 0.0, out=part[: len(p)]), y, product)
+        dd, dy = _sums(np.minimum(p, 0.0, out=part[: len(p)]), y, product)
+        high, low = _least_squares_scale(uu, uy), _least_squares_scale(dd, dy)
+        highs[i, rows], lows[i, rows] = high, low
+        # mean((high * up + low * down - y)**2) from the sums (up * down is 0)
+        errors[i, rows] = (high * high * uu + low * low * dd - 2 * (high * uy + low * dy)
+                           + yy) / len(x)
     # the best first; a nearly flat or saturated curve whose knots round to equal values
     # is no curve: the next best is taken
-    for k in np.argsort(np.concatenate(errors), kind="stable"):
+    for k in np.argsort(errors, axis=None, kind="stable"):
         i, j = divmod(int(k), len(WIDE_SHIFTS))
         a, b = float(WIDE_SLOPES[i]), float(WIDE_SHIFTS[j])
         high, low = round(float(highs[i][j]), 2), round(float(lows[i][j]), 2)
@@ -248,6 +277,12 @@ def fit_scaled_curve(
         except ValueError:
             continue
     raise ValueError("no scaled curve fits these pairs")  # not reached: a = 0.1, b = 0 fits
+
+
+def _sums(q: np.ndarray, y: np.ndarray, product: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per row of ``q``: the sums of q * q and of q * y (``product``: scratch, q's shape)."""
+    return (np.multiply(q, q, out=product).sum(axis=1),
+            np.multiply(q, y, out=product).sum(axis=1))
 
 
 def scaled_curve(a: float, b: float, high: float, low: float) -> Curve:

@@ -117,8 +117,9 @@ def _answer(call) -> dict:
 
 
 def write_games(folder: Path, rng: random.Random, games: int, decisions: int) -> dict:
-    """Play until both goals are met; write games.jsonl; return the counts."""
-    counts = {"games": 0, "decisions": 0, "moves": 0, "refused_boards": []}
+    """Play until both goals are met; write games.jsonl; return the counts, the boards
+    refused and some boundary CPNs of the games (seeds for the hostile text)."""
+    counts = {"games": 0, "decisions": 0, "moves": 0, "refused_boards": [], "seeds": []}
     with (folder / "games.jsonl").open("w", encoding="utf-8") as out:
         while counts["games"] < games or counts["decisions"] < decisions:
             n = counts["games"]
@@ -151,6 +152,7 @@ def write_games(folder: Path, rng: random.Random, games: int, decisions: int) ->
                 game["t"] = text
                 counts["moves"] += len(steps)
             out.write(json.dumps(game, separators=(",", ":")) + "\n")
+            counts["seeds"] += [s["v"]["cpn"] for s in steps[::17] + steps[-1:] if s["v"]["cpn"]]
             counts["games"] += 1
             counts["decisions"] += len(steps)
     return counts
@@ -372,11 +374,7 @@ def write_vectors(
     """Write games.jsonl and hostile.json into ``folder``; return the counts."""
     rng = random.Random(seed)
     counts = write_games(folder, rng, games, decisions)
-    seeds = [cpn for cpn, _ in counts.pop("refused_boards")]
-    with (folder / "games.jsonl").open(encoding="utf-8") as f:
-        for line in f:
-            steps = json.loads(line)["steps"]
-            seeds += [s["v"]["cpn"] for s in steps[::17] + steps[-1:] if s["v"]["cpn"]]
+    seeds = [cpn for cpn, _ in counts.pop("refused_boards")] + counts.pop("seeds")
     counts["hostile"] = write_hostile(folder, rng, seeds, hostile)
     variants = {
         str(rules): {

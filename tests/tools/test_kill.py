@@ -103,8 +103,10 @@ def finished_games(path: Path) -> int:
 
 def test_kill_9_of_selfplay_keeps_the_finished_games_and_ends_the_workers(tmp_path):
     out = tmp_path / "games.cgn"
+    # greedy bots: a few dozen games a batch (random ones wrote thousands before the kill,
+    # each replayed by the checks below: 40 s of a 45 s test)
     process = start(
-        "selfplay", "--games", "10000000", "--bot", "random", "--workers", "2", "--out", str(out),
+        "selfplay", "--games", "10000000", "--bot", "greedy", "--workers", "2", "--out", str(out),
         cwd=tmp_path,
     )
     try:
@@ -125,7 +127,7 @@ def test_kill_9_of_analyse_games_ends_the_workers_and_a_rerun_resumes(tmp_path, 
     source = tmp_path / "games.cgn"
     write_games(short_games(16, seed=21), source)
     results = tmp_path / "results"
-    command = ["analyse-games", str(source), "--out", str(results), "--nodes", "20000"]
+    command = ["analyse-games", str(source), "--out", str(results), "--nodes", "5000"]
     process = start(*command, "--workers", "2", cwd=tmp_path)
     try:
         wait_for(

@@ -225,9 +225,16 @@ class Table(NamedTuple):
         each array.  Each array's own nonzero slots are zeroed: threads searching at once
         (lazy SMP) may leave a slot whose key another thread cleared while its other
         fields hold values, so the keys alone do not find every written slot.  The table
-        is then all zero: the same as a new table, so the same search results."""
+        is then all zero: the same as a new table, so the same search results.  The scan
+        goes by blocks of :data:`RECYCLE_BLOCK` slots, each block with a nonzero slot zeroed
+        whole: one pass that allocates nothing of the table's size (finding each nonzero
+        slot took six times as long: a small search's table cost more to empty than to
+        fill)."""
         for array in self:
-            array[np.flatnonzero(array)] = 0
+            # unsigned, so a block's maximum is 0 only if all its slots are (bounds < 0)
+            unsigned = array.view(np.uint64 if array.itemsize == 8 else np.uint32)
+            blocks = unsigned.reshape(-1, RECYCLE_BLOCK)
+            blocks[np.flatnonzero(blocks.max(axis=1))] = 0
         with _spares_lock:
             _spares.setdefault(self.keys.size.bit_length() - 1, self)
 
@@ -236,5 +243,6 @@ class Table(NamedTuple):
         return int(np.count_nonzero(self.depth))
 
 
+RECYCLE_BLOCK = 1 << 10  # slots a block when a table is emptied (a table has 2**10 or more)
 _spares: dict[int, Table] = {}  # bits -> an empty table kept for the next create()
 _spares_lock = threading.Lock()

@@ -32,7 +32,7 @@ from .analyses import AnalysisMemory, stored_state, worth_keeping
 from .delta import analysis_delta
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 from .page import ExplorerLike, NodeDisplay
-from .solver_gate import require_solver
+from .solver_gate import missing_module, require_solver
 from .stream import Apply, JobStream
 from .throttle import Throttle
 from .worker import Job, Worker
@@ -604,7 +604,10 @@ class Session:
         """Start preparing the search engine in the background (a board is shown): first
         the search an analysis of the current node by ``engine`` runs, then the others, so
         that a first Analyse starts sooner; returns at once (even the solver's import, about
-        a second the first time, happens in a thread)."""
+        a second the first time, happens in a thread).  Nothing where the solver cannot load
+        (nor any thread: JupyterLite's Pyodide cannot start one)."""
+        if missing_module() is not None:
+            return
         position = self.position
 
         def queue() -> None:

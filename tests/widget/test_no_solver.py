@@ -39,7 +39,7 @@ sys.meta_path[:] = [Hide(f) for f in sys.meta_path]
 
 # a page's session with the widget: play, the settings, each search request and Python's own
 SCRIPT = """
-import json, sys
+import json, sys, threading
 sys.path.insert(0, {tests!r})
 from page_double import Page
 from cernunos_widget import CernunosWidget
@@ -47,7 +47,9 @@ from cernunos_widget.engine import CernunosError
 
 w = CernunosWidget(language={language!r})
 page = Page(w)
-out = {{"settings": page.store["settings"], "played": page.play("B@b2")["ok"], "cpn": w.cpn}}
+out = {{"settings": page.store["settings"], "ping": page.request(type="ping")["ok"],
+        "played": page.play("B@b2")["ok"], "cpn": w.cpn}}
+out["alive"] = threading.active_count()  # Pyodide cannot start a thread: none was
 for request in ({{"type": "analyse", "multipv": 3, "seconds": None, "depth": None}},
                 {{"type": "review", "seconds": None}}, {{"type": "threads", "threads": 2}},
                 {{"type": "engine", "engine": "mcts"}}):
@@ -81,6 +83,7 @@ def without_solver(tmp_path: Path, language: str = "en") -> dict:
 def test_without_numba_the_board_plays_says_so_and_refuses_every_search(tmp_path):
     out = without_solver(tmp_path)
     assert out["settings"]["solver"] == "numba" and out["settings"]["cores"] == 1
+    assert out["ping"] is True and out["alive"] == 1  # a shown board warms up no search
     # the engine decides: a Boar on b2, its target to choose (R-27)
     assert out["played"] is True and out["cpn"] == ".,.,.,./.,B,.,./.,.,.,. g 1 0-0"
     said = (

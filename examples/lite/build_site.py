@@ -32,6 +32,7 @@ import sys
 import tarfile
 from pathlib import Path
 
+from jupyter_core.paths import jupyter_path
 from jupyterlite_pyodide_kernel.constants import PYODIDE_PYTHON_VERSION, PYODIDE_VERSION
 
 REPO = Path(__file__).resolve().parents[2]
@@ -41,6 +42,11 @@ KERNEL_PACKAGES = ["micropip", "packaging", "ipython", "jedi", "traitlets", "tqd
 # the widget's dependencies as piplite wheels (pure Python; the kernel ships its own
 # ipykernel and widgetsnbextension stand-ins)
 WIDGET_PACKAGES = ["anywidget", "ipywidgets", "comm", "prompt_toolkit", "tqdm"]
+# the front ends: the widget manager, anywidget's, the kernel's
+EXTENSIONS = [
+    "@jupyter-widgets/jupyterlab-manager", "anywidget", "@jupyterlite/pyodide-kernel-extension"
+]
+NOTEBOOK = Path(__file__).with_name("board.ipynb")  # the site's notebook
 
 
 def run(*args: str, cwd: Path | None = None) -> None:
@@ -89,17 +95,16 @@ def local_pyodide(lite_dir: Path, cache: Path) -> None:
     runtime = pyodide_runtime(cache)
     shutil.copytree(runtime, target, ignore=shutil.ignore_patterns("*.map", "*.d.ts", "*.html"))
     lock = json.loads((runtime / "pyodide-lock.json").read_text(encoding="utf-8"))
-    kept = {}
-    for name in closure(lock["packages"], KERNEL_PACKAGES):
-        spec = lock["packages"][name]
-        if not spec["file_name"].endswith("-none-any.whl"):
-            raise SystemExit(f"{name}: {spec['file_name']} is compiled; PyPI has no such wheel")
-        pip_download(target, f"{spec['name']}=={spec['version']}", deps=False)
+    kept = {name: lock["packages"][name] for name in closure(lock["packages"], KERNEL_PACKAGES)}
+    compiled = [s["file_name"] for s in kept.values() if "none-any" not in s["file_name"]]
+    if compiled:
+        raise SystemExit(f"compiled packages, which PyPI does not have for Pyodide: {compiled}")
+    pip_download(target, *(f"{s['name']}=={s['version']}" for s in kept.values()), deps=False)
+    for spec in kept.values():
         wheel = target / spec["file_name"]
         if not wheel.exists():
-            raise SystemExit(f"{name}: PyPI's wheel is not named {spec['file_name']}")
+            raise SystemExit(f"{spec['name']}: PyPI's wheel is not named {spec['file_name']}")
         spec["sha256"] = hashlib.sha256(wheel.read_bytes()).hexdigest()
-        kept[name] = spec
     lock["packages"] = kept
     (target / "pyodide-lock.json").write_text(json.dumps(lock), encoding="utf-8")
 
@@ -111,21 +116,38 @@ def piplite_wheels(wheels: Path) -> None:
     pip_download(wheels, *WIDGET_PACKAGES, deps=True)
 
 
+def extensions(lite_dir: Path) -> None:
+    """``lite_dir/labextensions``: the front ends the site needs, from this environment (the
+    site is built with ``--ignore-sys-prefix``: other hosts' extensions stay out of it)."""
+    target = lite_dir / "labextensions"
+    shutil.rmtree(target, ignore_errors=True)
+    for name in EXTENSIONS:
+        found = [p / name for p in map(Path, jupyter_path("labextensions")) if (p / name).is_dir()]
+        if not found:
+            raise SystemExit(f"the JupyterLab extension {name} is not installed here")
+        shutil.copytree(found[0], target / name)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("lite_dir", type=Path, help="where to build (the site: LITE_DIR/_output)")
+    parser.add_argument("--apps", nargs="*", default=[],
+                        help="only these JupyterLite apps (lab, notebooks, repl, ...; default all)")
     args = parser.parse_args(argv)
     lite_dir = args.lite_dir.resolve()
     lite_dir.mkdir(parents=True, exist_ok=True)
-    local_pyodide(lite_dir, lite_dir / ".cache")
+    local_pyodide(lite_dir, lite_dir / ".npm")
     piplite_wheels(lite_dir / "wheels")
+    extensions(lite_dir)
     config = {"jupyter-lite-schema-version": 0, "jupyter-config-data": {
         "litePluginSettings": {"@jupyterlite/pyodide-kernel-extension:kernel": {
             "disablePyPIFallback": True}}}}
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-        "--output-dir", str(lite_dir / "_output"),
-        "--piplite-wheels", str(lite_dir / "wheels"), cwd=lite_dir)
+        "--output-dir", str(lite_dir / "_output"), "--ignore-sys-prefix",
+        f"--FederatedExtensionAddon.extra_labextensions_path={lite_dir / 'labextensions'}",
+        "--contents", str(NOTEBOOK), "--piplite-wheels", str(lite_dir / "wheels"),
+        "--no-sourcemaps", *(f"--apps={app}" for app in args.apps), cwd=lite_dir)
     print(f"built {lite_dir / '_output'}")
     return 0
 

@@ -1,0 +1,145 @@
+"""MyST / Jupyter Book 2 (issue #34 item 3): pages with ``{anywidget}`` blocks written by
+``cernunos_widget.myst`` are built by MyST's own command line; what it built (each block's
+module and JSON model) is drawn as MyST's theme draws it (tests/myst_site.py: a shadow root,
+MyST's model) and served over HTTP on loopback, every other request aborted. The boards play
+by clicks, an effect choice included, as the engine does; they follow MyST's dark mode; the
+keyboard focus follows the move list inside the shadow root; MyST's cleanup removes them."""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+from myst_site import anywidget_nodes, build_myst, write_renderer
+from playwright.sync_api import expect
+
+from browser.test_docsite import BOAR_BOARD, expect_engine, line_from, play
+from cernunos_widget import myst
+from cernunos_widget.engine import Position
+from cernunos_widget.record import Game
+
+GAME = "B@b2 B@b3 (D@a1 {a quieter start}) T@a1 D@c2"
+BOARDS = [
+    {"content": BOAR_BOARD, "size": "480px"},
+    {"content": GAME, "start": 2, "language": "fr"},
+]
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def myst_site(tmp_path_factory):
+    """The site MyST built, drawn by the theme's stand-in, served on loopback: its URL."""
+    folder = tmp_path_factory.mktemp("myst")
+    blocks = "\n".join(
+        myst.directive(board["content"], **{k: v for k, v in board.items() if k != "content"})
+        for board in BOARDS
+    )
+    done = build_myst(folder, {"index.md": f"# Boards in MyST\n\n{blocks}"})
+    nodes = anywidget_nodes(folder)  # built offline; the theme's download fails after it
+    assert len(nodes) == 2, done.stdout[-2000:] + done.stderr[-2000:]
+    for node, board in zip(nodes, BOARDS, strict=True):
+        options = {k: v for k, v in board.items() if k != "content"}
+        expected = myst.model(board["content"], **options)
+        assert node["model"] == json.loads(json.dumps(expected))  # read back by MyST
+        assert node["esm"].startswith("/cernunos-board-") and node["esm"].endswith(".mjs")
+    write_renderer(folder, nodes)
+    public = folder / "_build/site/public"
+    handler = functools.partial(QuietHandler, directory=str(public))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture
+def site_page(page, myst_site):
+    """The page at the site's URL, requests beyond it aborted; what went wrong is listed."""
+    problems: list[str] = []
+    page.on("requestfailed", lambda r: problems.append(f"failed request {r.url}"))
+    page.on("pageerror", lambda e: problems.append(f"page error {e}"))
+    page.on("console", lambda m: m.type == "error" and problems.append(f"console {m.text}"))
+
+    def route(route):
+        if route.request.url.startswith(myst_site + "/"):
+            route.continue_()
+        else:
+            problems.append(f"network request {route.request.url}")
+            route.abort()
+
+    page.route("**/*", route)
+    page.goto(f"{myst_site}/index.html")
+    expect(page.locator("body")).to_have_attribute("data-rendered", "2")
+    expect(page.locator(".cw-root")).to_have_count(2)  # inside the shadow roots
+    page.problems = problems
+    return page
+
+
+def test_a_board_plays_an_effect_choice_by_clicks_as_the_engine(site_page):
+    page = site_page
+    scope = ":nth-match(.cw-root, 1)"
+    start = Position.from_cpn(BOAR_BOARD)
+    expect_engine(page, scope, start)
+    boar = next(d for d in start.legal_texts() if start.play(d).choice == "boar-target")
+    after = play(page, scope, start, [boar])  # the Boar's target: an effect choice
+    play(page, scope, after, line_from(after, 4, seed=5))
+    # the other board did not move: it opened after the game's first two decisions, in French
+    second = ":nth-match(.cw-root, 2)"
+    expect_engine(page, second, Game.parse(GAME).mainline()[1].position)
+    expect(page.locator(f"{second} [data-role=narration]")).to_contain_text("Vert")
+    width = page.locator(":nth-match(.cernunos-myst, 1)").evaluate("(el) => el.offsetWidth")
+    assert 0 < width <= 480
+    assert page.problems == []
+
+
+def test_the_boards_follow_myst_s_dark_mode(site_page):
+    page = site_page
+    root = page.locator(":nth-match(.cw-root, 1)")
+    host = page.locator(":nth-match(.cernunos-myst, 1)")
+    background = "(el) => getComputedStyle(el).backgroundColor"
+    expect(host).to_have_attribute("data-jp-theme-light", "true")
+    light = root.evaluate(background)
+    page.evaluate("document.documentElement.classList.replace('light', 'dark')")
+    expect(host).to_have_attribute("data-jp-theme-light", "false")
+    assert root.evaluate(background) != light
+    page.evaluate("document.documentElement.classList.replace('dark', 'light')")
+    expect(host).to_have_attribute("data-jp-theme-light", "true")
+    assert root.evaluate(background) == light
+    assert page.problems == []
+
+
+def test_the_focus_follows_the_move_list_inside_the_shadow_root(site_page):
+    page = site_page
+    scope = ":nth-match(.cw-root, 2)"
+    root = page.locator(scope)
+    line = Game.parse(GAME).mainline()
+    current = root.get_attribute("data-current")
+    assert current == str(line[1].id)
+    page.locator(f'{scope} [data-movelist] [data-node="{current}"]').focus()
+    page.keyboard.press("ArrowLeft")  # walks the tree; the focus follows the current move
+    expect(root).to_have_attribute("data-current", str(line[0].id))
+    focused = page.evaluate(
+        "document.querySelectorAll('.myst-anywidget')[1].shadowRoot.activeElement.dataset.node"
+    )
+    assert focused == str(line[0].id)
+    assert page.problems == []
+
+
+def test_myst_s_cleanup_removes_a_board_and_leaves_the_other_playing(site_page):
+    page = site_page
+    page.evaluate("window.mystCleanups[0]()")  # MyST calls it when the page goes
+    expect(page.locator(".cw-root")).to_have_count(1)
+    expect(page.locator(".cernunos-myst")).to_have_count(1)
+    start = Game.parse(GAME).mainline()[1].position
+    play(page, ".cw-root", start, line_from(start, 2, seed=1))
+    assert page.problems == []

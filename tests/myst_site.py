@@ -15,9 +15,14 @@ and ``send`` throw), ``initialize`` if there, then ``render({ model, el })`` wit
 
 from __future__ import annotations
 
+import functools
 import json
 import shutil
 import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 from cernunos_widget import myst
@@ -112,3 +117,26 @@ def write_renderer(folder: Path, nodes: list[dict]) -> Path:
     html = RENDERER.replace("__NODES__", escape_script_json(json.dumps(nodes)))
     path.write_text(html, encoding="utf-8")
     return path
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+@contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """The built site's public folder served on loopback (modules are not imported from
+    ``file://``) until the block ends: its URL."""
+    public = folder / "_build/site/public"
+    handler = functools.partial(_QuietHandler, directory=str(public))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()

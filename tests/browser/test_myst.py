@@ -7,13 +7,10 @@ keyboard focus follows the move list inside the shadow root; MyST's cleanup remo
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
 import pytest
-from myst_site import anywidget_nodes, build_myst, write_renderer
+from myst_site import anywidget_nodes, build_myst, serve, write_renderer
 from playwright.sync_api import expect
 
 from browser.test_docsite import BOAR_BOARD, expect_engine, line_from, play
@@ -26,13 +23,6 @@ BOARDS = [
     {"content": BOAR_BOARD, "size": "480px"},
     {"content": GAME, "start": 2, "language": "fr"},
 ]
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".mjs": "text/javascript"}
-
-    def log_message(self, *args) -> None:
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -52,14 +42,8 @@ def myst_site(tmp_path_factory):
         assert node["model"] == json.loads(json.dumps(expected))  # read back by MyST
         assert node["esm"].startswith("/cernunos-board-") and node["esm"].endswith(".mjs")
     write_renderer(folder, nodes)
-    public = folder / "_build/site/public"
-    handler = functools.partial(QuietHandler, directory=str(public))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
+    with serve(folder) as url:
+        yield url
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@
 module and JSON model) is drawn as MyST's theme draws it (tests/myst_site.py: a shadow root,
 MyST's model) and served over HTTP on loopback, every other request aborted. The boards play
 by clicks, an effect choice included, as the engine does; they follow MyST's dark mode; the
-keyboard focus follows the move list inside the shadow root; MyST's cleanup removes them."""
+keyboard focus follows the move list inside the shadow root; MyST's cleanup removes them;
+the course's exercise is judged in the page."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from myst_site import anywidget_nodes, build_myst, serve, write_renderer
 from playwright.sync_api import expect
 
 from browser.test_docsite import BOAR_BOARD, expect_engine, line_from, play
-from cernunos_widget import myst
+from cernunos_widget import lessons, myst
 from cernunos_widget.engine import Position
 from cernunos_widget.record import Game
 
@@ -22,6 +23,7 @@ GAME = "B@b2 B@b3 (D@a1 {a quieter start}) T@a1 D@c2"
 BOARDS = [
     {"content": BOAR_BOARD, "size": "480px"},
     {"content": GAME, "start": 2, "language": "fr"},
+    {"content": None, "kind": "cernunos-lessons"},
 ]
 
 
@@ -35,7 +37,7 @@ def myst_site(tmp_path_factory):
     )
     done = build_myst(folder, {"index.md": f"# Boards in MyST\n\n{blocks}"})
     nodes = anywidget_nodes(folder)  # built offline; the theme's download fails after it
-    assert len(nodes) == 2, done.stdout[-2000:] + done.stderr[-2000:]
+    assert len(nodes) == len(BOARDS), done.stdout[-2000:] + done.stderr[-2000:]
     for node, board in zip(nodes, BOARDS, strict=True):
         options = {k: v for k, v in board.items() if k != "content"}
         expected = myst.model(board["content"], **options)
@@ -63,8 +65,8 @@ def site_page(page, myst_site):
 
     page.route("**/*", route)
     page.goto(f"{myst_site}/index.html")
-    expect(page.locator("body")).to_have_attribute("data-rendered", "2")
-    expect(page.locator(".cw-root")).to_have_count(2)  # inside the shadow roots
+    expect(page.locator("body")).to_have_attribute("data-rendered", str(len(BOARDS)))
+    expect(page.locator(".cw-root")).to_have_count(len(BOARDS))  # inside the shadow roots
     page.problems = problems
     return page
 
@@ -83,6 +85,22 @@ def test_a_board_plays_an_effect_choice_by_clicks_as_the_engine(site_page):
     expect(page.locator(f"{second} [data-role=narration]")).to_contain_text("Vert")
     width = page.locator(":nth-match(.cernunos-myst, 1)").evaluate("(el) => el.offsetWidth")
     assert 0 < width <= 480
+    assert page.problems == []
+
+
+def test_the_course_s_first_exercise_is_solved_by_clicks_judged_in_the_page(site_page):
+    page = site_page
+    scope = ":nth-match(.cw-root, 3)"
+    panel = page.locator(f"{scope} [data-role=lesson]")
+    first = lessons.load()[0]
+    expect(panel).to_have_attribute("data-lesson", first.name)
+    exercise = first.exercises[0]
+    start = Position.from_cpn(exercise.cpn)
+    expect_engine(page, scope, start)
+    play(page, scope, start, exercise.hint.decisions.split())
+    expect(panel).to_have_attribute("data-verdict", "solved")
+    verdict = page.locator(f"{scope} [data-role=lesson-verdict]")
+    expect(verdict).to_contain_text(exercise.explanation("en"))
     assert page.problems == []
 
 
@@ -122,8 +140,8 @@ def test_the_focus_follows_the_move_list_inside_the_shadow_root(site_page):
 def test_myst_s_cleanup_removes_a_board_and_leaves_the_other_playing(site_page):
     page = site_page
     page.evaluate("window.mystCleanups[0]()")  # MyST calls it when the page goes
-    expect(page.locator(".cw-root")).to_have_count(1)
-    expect(page.locator(".cernunos-myst")).to_have_count(1)
+    expect(page.locator(".cw-root")).to_have_count(len(BOARDS) - 1)
+    expect(page.locator(".cernunos-myst")).to_have_count(len(BOARDS) - 1)
     start = Game.parse(GAME).mainline()[1].position
     play(page, ".cw-root", start, line_from(start, 2, seed=1))
     assert page.problems == []

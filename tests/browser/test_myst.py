@@ -3,7 +3,8 @@
 module and JSON model) is drawn as MyST's theme draws it (tests/myst_site.py: a shadow root,
 MyST's model) and served over HTTP on loopback, every other request aborted. The boards play
 by clicks, an effect choice included, as the engine does; they follow MyST's dark mode; the
-keyboard focus follows the move list inside the shadow root; MyST's cleanup removes them;
+keyboard focus follows the move list inside the shadow root; presentation mode takes and
+leaves full screen there; MyST's cleanup removes them;
 the course's exercise is judged in the page."""
 
 from __future__ import annotations
@@ -144,4 +145,24 @@ def test_myst_s_cleanup_removes_a_board_and_leaves_the_other_playing(site_page):
     expect(page.locator(".cernunos-myst")).to_have_count(len(BOARDS) - 1)
     start = Game.parse(GAME).mainline()[1].position
     play(page, ".cw-root", start, line_from(start, 2, seed=1))
+    assert page.problems == []
+
+
+def test_presentation_mode_takes_and_leaves_full_screen_from_the_shadow_root(site_page):
+    page = site_page
+    scope = ":nth-match(.cw-root, 2)"
+    root = page.locator(scope)
+    shadow = "document.querySelectorAll('.myst-anywidget')[1].shadowRoot"
+    button = page.locator(f"{scope} [data-action=present]")
+    button.click()
+    expect(root).to_have_attribute("data-present", "")
+    page.wait_for_function(f"{shadow}.fullscreenElement?.classList.contains('cw-root')")
+    button.click()  # leaves full screen too (the document's fullscreenElement is the host)
+    expect(root).not_to_have_attribute("data-present", "")
+    page.wait_for_function("document.fullscreenElement === null")
+    button.click()
+    page.wait_for_function(f"{shadow}.fullscreenElement !== null")
+    page.keyboard.press("Escape")
+    expect(root).not_to_have_attribute("data-present", "")
+    page.wait_for_function("document.fullscreenElement === null")
     assert page.problems == []

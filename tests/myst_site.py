@@ -79,16 +79,17 @@ document.body.dataset.rendered = String(NODES.length);
 """
 
 
-def build_myst(folder: Path, pages: dict[str, str]) -> subprocess.CompletedProcess:
-    """Write ``pages`` (name -> MyST Markdown), myst.yml and the board's module in ``folder``
-    and run ``myst build --site`` there."""
+def build_myst(folder: Path, pages: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """Run ``myst build --site`` in ``folder``: a project already there (``pages`` None), or
+    ``pages`` (name -> MyST Markdown) written there first with myst.yml and the module."""
     executable = shutil.which("myst")
     if executable is None:
         raise AssertionError("MyST's command line is missing: pip install -e '.[test]' (mystmd)")
-    (folder / "myst.yml").write_text(CONFIG, encoding="utf-8")
-    for name, text in pages.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    myst.write_module(folder)
+    if pages is not None:
+        (folder / "myst.yml").write_text(CONFIG, encoding="utf-8")
+        for name, text in pages.items():
+            (folder / name).write_text(text, encoding="utf-8")
+        myst.write_module(folder)
     return subprocess.run(
         [executable, "build", "--site"],
         cwd=folder, capture_output=True, text=True, timeout=180,

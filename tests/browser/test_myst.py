@@ -1,47 +1,47 @@
-"""MyST / Jupyter Book 2 (issue #34 item 3): pages with ``{anywidget}`` blocks written by
-``cernunos_widget.myst`` are built by MyST's own command line; what it built (each block's
-module and JSON model) is drawn as MyST's theme draws it (tests/myst_site.py: a shadow root,
-MyST's model) and served over HTTP on loopback, every other request aborted. The boards play
-by clicks, an effect choice included, as the engine does; they follow MyST's dark mode; the
-keyboard focus follows the move list inside the shadow root; presentation mode takes and
-leaves full screen there; MyST's cleanup removes them;
-the course's exercise is judged in the page."""
+"""MyST / Jupyter Book 2 (issue #34 item 3): the example project
+(examples/hosts/myst_project.py: ``{anywidget}`` blocks written by ``cernunos_widget.myst``)
+is built by MyST's own command line; what it built (each block's module and JSON model) is
+drawn as MyST's theme draws it (tests/myst_site.py: a shadow root, MyST's model) and served
+over HTTP on loopback, every other request aborted. The boards play by clicks, an effect
+choice included, as the engine does; the course's exercise is judged in the page; they
+follow MyST's dark mode; the keyboard focus follows the move list inside the shadow root;
+presentation mode takes and leaves full screen there; MyST's cleanup removes them."""
 
 from __future__ import annotations
 
 import json
+import runpy
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from myst_site import anywidget_nodes, build_myst, serve, write_renderer
 from playwright.sync_api import expect
 
-from browser.test_docsite import BOAR_BOARD, expect_engine, line_from, play
+from browser.test_docsite import expect_engine, line_from, play
 from cernunos_widget import lessons, myst
 from cernunos_widget.engine import Position
 from cernunos_widget.record import Game
 
-GAME = "B@b2 B@b3 (D@a1 {a quieter start}) T@a1 D@c2"
-BOARDS = [
-    {"content": BOAR_BOARD, "size": "480px"},
-    {"content": GAME, "start": 2, "language": "fr"},
-    {"content": None, "kind": "cernunos-lessons"},
-]
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "hosts" / "myst_project.py"
+_example = runpy.run_path(str(EXAMPLE))
+BOAR_BOARD, GAME, BOARDS = _example["BOAR_BOARD"], _example["GAME"], _example["BOARDS"]
 
 
 @pytest.fixture(scope="module")
 def myst_site(tmp_path_factory):
     """The site MyST built, drawn by the theme's stand-in, served on loopback: its URL."""
     folder = tmp_path_factory.mktemp("myst")
-    blocks = "\n".join(
-        myst.directive(board["content"], **{k: v for k, v in board.items() if k != "content"})
-        for board in BOARDS
+    written = subprocess.run(
+        [sys.executable, str(EXAMPLE), str(folder)], capture_output=True, text=True, timeout=120
     )
-    done = build_myst(folder, {"index.md": f"# Boards in MyST\n\n{blocks}"})
+    assert written.returncode == 0, written.stderr
+    done = build_myst(folder)
     nodes = anywidget_nodes(folder)  # built offline; the theme's download fails after it
     assert len(nodes) == len(BOARDS), done.stdout[-2000:] + done.stderr[-2000:]
     for node, board in zip(nodes, BOARDS, strict=True):
-        options = {k: v for k, v in board.items() if k != "content"}
-        expected = myst.model(board["content"], **options)
+        expected = myst.model(**board)
         assert node["model"] == json.loads(json.dumps(expected))  # read back by MyST
         assert node["esm"].startswith("/cernunos-board-") and node["esm"].endswith(".mjs")
     write_renderer(folder, nodes)

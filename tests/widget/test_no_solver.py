@@ -44,6 +44,7 @@ sys.path.insert(0, {tests!r})
 from page_double import Page
 from cernunos_widget import CernunosWidget
 from cernunos_widget.engine import CernunosError
+from cernunos_widget.session import practice
 
 w = CernunosWidget(language={language!r})
 page = Page(w)
@@ -56,7 +57,8 @@ for request in ({{"type": "analyse", "multipv": 3, "seconds": None, "depth": Non
     reply = page.request(**request)
     out[request["type"]] = [reply["ok"], reply["message"]]
 calls = (("w.analyse", lambda: w.analyse()), ("w.engine", lambda: setattr(w, "engine", "mcts")),
-         ("to_html", lambda: w.to_html(None, analyse=True)))
+         ("to_html", lambda: w.to_html(None, analyse=True)), ("w.analyse_game", w.analyse_game),
+         ("practice", lambda: practice.reply(w.position)))
 for name, call in calls:
     try:
         call()
@@ -92,7 +94,7 @@ def test_without_numba_the_board_plays_says_so_and_refuses_every_search(tmp_path
     )
     for request in ("analyse", "review", "threads", "engine"):
         assert out[request] == [False, said], request
-    for call in ("w.analyse", "w.engine", "to_html"):
+    for call in ("w.analyse", "w.engine", "to_html", "w.analyse_game", "practice"):
         assert out[call] == f"SolverUnavailableError: {said}", call
     assert out["page"] is True
     assert out["loaded"] == []  # nothing of the solver, numba or numpy was imported

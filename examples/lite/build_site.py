@@ -1,9 +1,11 @@
 """Build a JupyterLite site (the Pyodide kernel) that runs the board with no network at all.
 
-    python -m venv /tmp/lite && /tmp/lite/bin/pip install jupyterlite-core \
-        jupyterlite-pyodide-kernel anywidget jupyterlab_widgets
-    /tmp/lite/bin/python examples/lite/build_site.py /tmp/lite-site
+    pip install -e ".[lite]"      # jupyterlite-core, jupyterlite-pyodide-kernel, jupyter_server
+    python examples/lite/build_site.py /tmp/lite-site [--apps lab notebooks repl]
     python -m http.server -d /tmp/lite-site/_output 8000   # then open localhost:8000/lab/
+
+It needs ``npm`` (the Pyodide runtime is an npm package) and reaches PyPI and the npm
+registry while it builds; the site it writes asks nothing of the network.
 
 Everything comes from the package registries (PyPI and npm), nothing from a CDN:
 

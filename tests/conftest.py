@@ -48,19 +48,21 @@ def pytest_addoption(parser):
 
 
 def longest_first(items: list[pytest.Item], groups: list[str | None]) -> list[pytest.Item]:
-    """``items`` with the longest work units first (a group's tests are one unit, in their
-    order; a test without a group is its own): xdist hands units out in this order
-    (``--no-loadscope-reorder``), so the last ones, which decide when the run ends, are
-    short, instead of whichever long tests come last in the folders."""
+    """``items`` module by module, those holding the longest work units first (a group's
+    tests are one unit, a test without a group its own), each module's tests in their
+    order: xdist hands units out in this order (``--no-loadscope-reorder``), so the last
+    ones, which decide when the run ends, are short, instead of whichever long tests come
+    last in the folders; and a module's tests still run in the order they are written."""
     known = json.loads(DURATIONS.read_text()) if DURATIONS.exists() else {}
     units: dict[str, float] = {}
     for item, group in zip(items, groups, strict=True):
         unit = item.nodeid if group is None else f"@{group}"
         units[unit] = units.get(unit, 0.0) + known.get(item.nodeid, UNMEASURED)
-    rank = {unit: i for i, unit in enumerate(sorted(units, key=lambda u: -units[u]))}
-    order = [rank[item.nodeid if group is None else f"@{group}"] for item, group in
-             zip(items, groups, strict=True)]
-    return [item for _, item in sorted(zip(order, items, strict=True), key=lambda p: p[0])]
+    longest: dict[str, float] = {}  # module -> its longest unit
+    for item, group in zip(items, groups, strict=True):
+        seconds = units[item.nodeid if group is None else f"@{group}"]
+        longest[item.path.name] = max(longest.get(item.path.name, 0.0), seconds)
+    return sorted(items, key=lambda item: -longest[item.path.name])  # stable: file order
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's, which reads the groups

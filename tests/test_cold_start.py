@@ -107,11 +107,10 @@ RULES = ["rules.child_into", "rules.options", "evaluation.features"]
 ENTRY_POINTS = {
     "mcts": RULES + ["mcts_tree.init_root", "mcts_tree.iterate", "mcts_tree.principal_line"],
     "alphabeta": RULES
-    + ["alphabeta.search", "alphabeta.table_move", "rules.child", "rules.is_over"],
+    + ["alphabeta.search", "table.lookup", "rules.is_over"],
 }
 ENTRY_POINTS["exact"] = ENTRY_POINTS["alphabeta"] + [
     "proofnumbers.prove",
-    "table.exact_bounds",
     "evaluation.leaf_score",
 ]
 

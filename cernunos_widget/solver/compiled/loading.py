@@ -32,7 +32,7 @@ from numba.core.runtime import rtsys
 from ...engine import CernunosError
 from . import alphabeta, evaluation, mcts_tree, proofnumbers, rules
 from .convert import encode
-from .table import Table, exact_bounds
+from .table import Table, lookup
 
 # numba versions whose cached-load path was checked to need only the runtime (NRT)
 _FAST_LOAD_NUMBA = ("0.68",)
@@ -44,8 +44,8 @@ STEPS: dict[str, tuple] = {
     "rules": (rules.options, rules.child_into),
     "evaluation": (evaluation.features,),
     "mcts": (mcts_tree.init_root, mcts_tree.iterate, mcts_tree.principal_line),
-    "alphabeta": (alphabeta.search, alphabeta.table_move, rules.child, rules.is_over),
-    "proofs": (proofnumbers.prove, exact_bounds, evaluation.leaf_score),
+    "alphabeta": (alphabeta.search, lookup, rules.is_over),
+    "proofs": (proofnumbers.prove, evaluation.leaf_score),
 }
 # The steps each search needs: "mcts" (solver/mcts.py), "alphabeta" (depth-limited search,
 # compiled/searchers.CompiledDepthSearch) and "exact" (alpha-beta and proof-number search
@@ -141,12 +141,11 @@ def _mcts() -> None:
 
 
 def _alphabeta() -> None:
-    _, s, code, out, weights = _sample()
+    _, s, _, _, weights = _sample()
     table = Table.create(10)
     ctl, pool = alphabeta.new_ctl(1_000), alphabeta.new_pool()
     alphabeta.search(s, 2, -1, 1, 0, *table, ctl, pool, 0, weights, np.zeros(1, np.uint64))
-    alphabeta.table_move(s, table.keys, table.lower, table.upper, table.move, table.depth)
-    rules.child(s, code, out)
+    lookup(s, *table[:5])
     rules.is_over(s)
 
 
@@ -156,7 +155,6 @@ def _proofs() -> None:
     proofs = proofnumbers.ProofTable.create(10)
     ctl, pool = alphabeta.new_ctl(1_000), alphabeta.new_pool()
     proofnumbers.prove(s, 1, 0, 2, 2, *table, *proofs, ctl, pool, 0, weights)
-    exact_bounds(s, table.keys, table.lower, table.upper, table.move, table.depth)
     evaluation.leaf_score(s, 0, weights)
 
 

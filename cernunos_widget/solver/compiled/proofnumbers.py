@@ -191,7 +191,7 @@ def prove(
             return np.int64(1), np.int64(1)
         child_into(s, codes[i], kids[i], scratch)
         if is_over(kids[i]):
-            yes = end_score(kids[i], 0) >= target
+            yes = end_score(kids[i], np.int64(0)) >= target
             pns[i] = 0 if yes else UNREACHABLE
             dns[i] = UNREACHABLE if yes else 0
             continue

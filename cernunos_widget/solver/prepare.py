@@ -29,6 +29,7 @@ from .compiled import elsewhere, loading
 NOTICE = "preparing the search engine"
 _WAIT = 0.05  # seconds between two looks at a waiter's stop event
 TICK = 0.5  # seconds between two calls of a waiter's tick while it waits
+_SECOND_PROCESS_SECONDS = 300  # a second process compiling a step is given this long
 
 Progress = Callable[[int, int], None]
 
@@ -115,8 +116,14 @@ class _Preparer:
                 return
 
     def _waited(self, helper: subprocess.Popen) -> bool:
-        """Wait for a second process to end (True), or until this one closes (False)."""
+        """Wait for a second process to end (True), or until this one closes (False); one
+        that takes far longer than a compilation is stopped (then the step compiles here)."""
+        limit = time.perf_counter() + _SECOND_PROCESS_SECONDS
         while helper.poll() is None and not self.closing:
+            if time.perf_counter() > limit:
+                helper.kill()
+                helper.wait()
+                break
             time.sleep(_WAIT)
         return not self.closing  # (close() kills it: it did not fill the cache)
 

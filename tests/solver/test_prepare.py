@@ -1,5 +1,6 @@
 """Preparing the search engine (issue #35, item 5): what is said while it compiles."""
 
+import threading
 import time
 
 import pytest
@@ -44,6 +45,9 @@ class SecondProcess:
     def kill(self) -> None:
         self.code = -9
 
+    def wait(self) -> int | None:
+        return self.code
+
 
 @pytest.fixture
 def cold(monkeypatch):
@@ -82,6 +86,17 @@ def test_without_a_spare_core_every_step_compiles_here(cold, monkeypatch):
     preparer.request(loading.steps_of("exact"), first=True)
     assert preparer.wait(loading.steps_of("exact"), None, None)
     assert ran == ["rules", "evaluation", "alphabeta", "proofs"] and started == []
+
+
+def test_a_second_process_that_never_ends_is_stopped_and_the_step_compiled_here(cold, monkeypatch):
+    preparer, ran, started = cold
+    monkeypatch.setattr(elsewhere, "spare_core", lambda: True)
+    monkeypatch.setattr(prepare, "_SECOND_PROCESS_SECONDS", 0.3)
+    preparer.request(loading.steps_of("exact"), first=True)
+    gave_up = threading.Event()
+    threading.Timer(10, gave_up.set).start()  # (a wait for ever fails the test instead)
+    assert preparer.wait(loading.steps_of("exact"), gave_up, None)
+    assert started[0].code == -9 and ran == ["rules", "evaluation", "alphabeta", "proofs"]
 
 
 def test_closing_stops_the_second_process_and_leaves_its_step_undone(cold, monkeypatch):

@@ -60,5 +60,5 @@ def start(step: str) -> subprocess.Popen | None:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-    except OSError:  # no interpreter to start (an embedded or frozen Python)
+    except Exception:  # no interpreter to start (an embedded or frozen Python): here then
         return None

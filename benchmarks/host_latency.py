@@ -1,8 +1,10 @@
 """Click -> board redrawn in each host (issue #34): the apps with a kernel (Voila, Panel,
-Solara) and a MkDocs site (Material), whose board plays by the page's own rules.
+Solara), a MkDocs site (Material) and a MyST site, whose boards play by the page's own rules.
 
 Starts each app's example (examples/hosts/) as tests/browser/test_apps.py does, or builds a
-small MkDocs site as tests/mkdocs_site.py does and opens it from disk, then clicks
+small MkDocs site as tests/mkdocs_site.py does and opens it from disk, or a MyST site's
+content (tests/myst_site.py: MyST's build, drawn as its theme does) served on loopback, then
+clicks
 placements on the first board (the kind in the reserve, then the cell) and times, in the
 page, from the cell's click to the root's new ``data-cpn`` (the answer drawn). Prints the
 median and the range per host. Run: ``python benchmarks/host_latency.py [host ...]``."""
@@ -22,8 +24,11 @@ sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, _free_port, server  # noqa: E402
 from browser.test_apps import command  # noqa: E402
 from mkdocs_site import build_mkdocs  # noqa: E402
+from myst_site import anywidget_nodes, build_myst, serve, write_renderer  # noqa: E402
 
-HOSTS = ("voila", "panel", "solara", "mkdocs")
+from cernunos_widget import myst  # noqa: E402
+
+HOSTS = ("voila", "panel", "solara", "mkdocs", "myst")
 
 DECISIONS = ["B@b2", "D@a1", "W@d3", "T@c1", "S@a3", "D@b1"]
 TIMED = """(root, cell) => new Promise((done) => {
@@ -65,9 +70,26 @@ def measure_mkdocs(browser) -> list[float]:
         return times
 
 
+def measure_myst(browser) -> list[float]:
+    """A MyST page with one {anywidget} board, built by MyST and served on loopback."""
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        build_myst(folder, {"index.md": f"# A board\n\n{myst.directive('B@b2')}"})
+        write_renderer(folder, anywidget_nodes(folder))
+        with serve(folder) as url:
+            page = browser.new_page()
+            page.goto(f"{url}/index.html")
+            expect(page.locator(".cw-root")).to_have_count(1)
+            times = clicks(page)
+            page.close()
+            return times
+
+
 def measure(host: str, browser) -> list[float]:
     if host == "mkdocs":
         return measure_mkdocs(browser)
+    if host == "myst":
+        return measure_myst(browser)
     port = _free_port()
     argv, path = command(host, port)
     url = f"http://127.0.0.1:{port}"

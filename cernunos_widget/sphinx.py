@@ -151,7 +151,10 @@ def board_node(block: Block) -> cernunos_board:
 
 # What a notebook cell may do to its board, after building it, for the site to show it:
 # methods that only set the board up (never one that writes a file or starts a search).
-WIDGET_CALLS = frozenset({"lesson", "puzzle", "play", "setup", "goto", "back", "forward"})
+# ``study`` may read a study file, named relative to the notebook.
+WIDGET_CALLS = frozenset(
+    {"lesson", "puzzle", "study", "play", "setup", "goto", "back", "forward"}
+)
 Call = tuple[str, list, dict]  # a method's name, positional and keyword arguments
 
 
@@ -218,12 +221,13 @@ def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
     built from literals, the board it would show, playable in the page.  The outputs a
     notebook saved for such a cell (a widget view, which a page cannot draw) give way to
     the board.  Whatever the cell's literals raise is a warning on that cell."""
+    folder = Path(app.env.doc2path(app.env.docname)).parent  # a study file's, as a kernel's
     for cell in list(doctree.findall(nodes.container)):
         if cell.get("nb_element") != "cell_code":
             continue
         source = next(cell.findall(nodes.literal_block), None)  # the cell's code
         try:
-            state = None if source is None else _cell_state(source.astext())
+            state = None if source is None else _cell_state(source.astext(), folder)
         except Exception as e:  # noqa: BLE001 - the cell's own literals: the reader's error
             why = e if isinstance(e, CernunosError) else f"{type(e).__name__}: {e}"
             doctree.reporter.warning(f"cernunos: this cell's board: {why}", base_node=cell)
@@ -235,9 +239,10 @@ def notebook_boards(app: Sphinx, doctree: nodes.document) -> None:
         cell += board_node(Block(state))
 
 
-def _cell_state(source: str) -> dict | None:
+def _cell_state(source: str, folder: Path) -> dict | None:
     """The exported state of the board a cell's code shows (:func:`literal_widget_call`),
-    None if it shows none; raises whatever the widget or the cell's literals raise."""
+    None if it shows none; raises whatever the widget or the cell's literals raise. A
+    study's file is read relative to ``folder``, the notebook's, as its kernel would."""
     from .widget.adapter import CernunosWidget
 
     found = literal_widget_call(source)
@@ -246,8 +251,15 @@ def _cell_state(source: str) -> dict | None:
     kwargs, calls = found
     widget = CernunosWidget(**kwargs)
     for method, args, keywords in calls:
+        if method == "study" and args and _beside(folder, args[0]):
+            args = [folder / args[0], *args[1:]]
         getattr(widget, method)(*args, **keywords)
     return widget.state_for_export()
+
+
+def _beside(folder: Path, source: object) -> bool:
+    """Whether a study's ``source`` names a file in ``folder`` (rather than being its text)."""
+    return isinstance(source, str) and "\n" not in source and (folder / source).is_file()
 
 
 def visit_board_html(self: Any, node: cernunos_board) -> None:

@@ -32,6 +32,7 @@ MAY_IMPORT = {
     "cli": {"engine", "solver", "record", "tools", "puzzles", "study", "i18n"},
     "sphinx": {"engine", "record", "session", "puzzles", "study", "widget", "i18n"},  # sphinx.py
     "markdown": {"engine", "widget", "study", "i18n"},  # markdown.py, the Markdown extension
+    "myst": {"engine", "record", "widget", "i18n"},  # myst.py, the MyST module
 }
 LEAVES = {"version"}  # modules any layer may import: they import nothing
 # Modules of a layer that any layer may import, because they import nothing of ours: the

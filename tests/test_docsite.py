@@ -12,6 +12,7 @@ from pathlib import Path
 from site_builder import ROOT
 
 from cernunos_widget import lessons
+from cernunos_widget.study import Study
 
 BOARD = "data-cernunos-board>"
 CODE = "const { render } ="
@@ -77,17 +78,20 @@ def test_the_course_and_the_lessons_notebook_play_in_the_site(built_site):
     (course,) = board_states(page(built_site, "learn.html"))
     assert course["lesson_state"]["name"] == lessons.load()[0].name
     assert len(course["course"]) == len(lessons.load())
-    (notebook,) = board_states(page(built_site, "examples/lessons.html"))
+    notebook, study = board_states(page(built_site, "examples/lessons.html"))
     # w = CernunosWidget(language="fr"); w.lesson("power", 3); w
     assert notebook["lesson_state"]["name"] == "power"
     assert notebook["lesson_state"]["exercise"] == 2  # the third, 0-based
     assert notebook["tree"]["settings"]["language"] == "fr"
     assert notebook["tree"]["start"] == lessons.lesson("power").exercises[2].cpn
+    # w = CernunosWidget(); w.study("first-study.cgn", chapter=1); w: the file beside it
+    assert [c["title"] for c in study["study_data"]["chapters"]] == [
+        c.title for c in Study.load(ROOT / "examples" / "first-study.cgn").chapters
+    ]
+    assert study["study_state"]["chapter"] == 1
 
 
 def test_the_studies_page_shows_the_worked_example_through_the_directive(built_site):
-    from cernunos_widget.study import Study
-
     text = page(built_site, "studies.html")
     (board,) = board_states(text)
     study = Study.load(ROOT / "examples" / "first-study.cgn")

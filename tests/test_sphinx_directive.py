@@ -247,6 +247,10 @@ def test_a_cell_with_a_saved_widget_view_still_gets_its_board(tmp_path):
             "w = CernunosWidget(language='fr')\nw.lesson('power', 3)\nw.play('B@b2')\nw",
             ({"language": "fr"}, [("lesson", ["power", 3], {}), ("play", ["B@b2"], {})]),
         ),
+        (
+            "w = CernunosWidget()\nw.study('first-study.cgn', chapter=1)\nw",
+            ({}, [("study", ["first-study.cgn"], {"chapter": 1})]),
+        ),
         ("CernunosWidget(p)", None),  # a variable: only running the notebook knows it
         ("CernunosWidget(cpn=make())", None),
         ("CernunosWidget(**options)", None),

@@ -3,7 +3,7 @@
 // (targets, picks, zones, powers), row numbers and files around them, the Boar's push arrows,
 // a stack inspector line and a legend of the highlights.
 
-import { CELLS, esc, owner, icon, h, setHtml, setAttr, tokenName } from "./dom.js";
+import { CELLS, esc, owner, icon, h, scopeOf, setHtml, setAttr, tokenName } from "./dom.js";
 import { fromEnglish, t } from "./i18n.js";
 import { storeOf, nodeOf } from "./store.js";
 import { viewOf, zonesOf } from "./derive.js";
@@ -129,7 +129,8 @@ export function createBoard(ctx) {
   }
   function onHover(event) {
     const cell = event.type === "mouseleave" ? null : event.target.closest("[data-cell]");
-    const focused = grid.contains(document.activeElement) ? document.activeElement.dataset.cell : null;
+    const active = scopeOf(grid).activeElement;
+    const focused = grid.contains(active) ? active.dataset.cell : null;
     setHover(cell ? cell.dataset.cell : focused || null); // the pointer wins, then the focus
   }
   grid.addEventListener("mouseover", onHover);

@@ -2,7 +2,7 @@
 // typed on when it loses focus.
 
 import { t } from "./i18n.js";
-import { h } from "./dom.js";
+import { h, scopeOf } from "./dom.js";
 import { storeOf, nodeOf } from "./store.js";
 
 export function createComment(ctx) {
@@ -25,7 +25,7 @@ export function createComment(ctx) {
   });
 
   function update(store) {
-    if (document.activeElement === el) return; // never disturb typing
+    if (scopeOf(el).activeElement === el) return; // never disturb typing
     const node = nodeOf(store, store.current);
     if (el._node !== node.id || el._text !== node.comment) {
       el.value = node.comment;

@@ -16,6 +16,13 @@ export function tokenName(letter) {
   return t(`token.${owner(letter)}`, { kind: t(`kind.${letter.toUpperCase()}`) });
 }
 
+// The document or the shadow root `node` is drawn in: its activeElement and fullscreenElement
+// are the board's own elements (the document's are the shadow root's host when a host draws
+// the board in a shadow root, as MyST's {anywidget} directive does).
+export function scopeOf(node) {
+  return node.getRootNode ? node.getRootNode() : document;
+}
+
 export function esc(text) {
   return String(text).replace(/[&<>"']/g, (c) => ({
     "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
@@ -106,7 +113,7 @@ export function keyboardAccess(root, current) {
     setAttr(el, "role", "button");
     setAttr(el, "tabindex", el.dataset.node === undefined || el.dataset.node === String(current) ? "0" : "-1");
   }
-  const focused = document.activeElement;
+  const focused = scopeOf(root).activeElement;
   if (focused && root.contains(focused) && focused.matches("[data-movelist] [data-node]") && focused.dataset.node !== String(current)) {
     const entry = root.querySelector(`[data-movelist] [data-node="${current}"]`);
     if (entry) entry.focus();

@@ -17,7 +17,7 @@
 // question, the answers, the result), [data-study-action="previous|next|hint|retry|reveal|
 // language"], [data-study-field="title|mode|student"].
 
-import { esc, h, setAttr, setHtml } from "./dom.js";
+import { esc, h, scopeOf, setAttr, setHtml } from "./dom.js";
 import { t } from "./i18n.js";
 import { languageOf } from "./derive.js";
 import { nodeOf, rootId, storeOf } from "./store.js";
@@ -220,7 +220,7 @@ export function createStudy(ctx) {
     labels[0].firstChild.textContent = word(lang, "edit.title");
     labels[1].firstChild.textContent = word(lang, "edit.mode");
     labels[2].firstChild.textContent = word(lang, "edit.student");
-    if (document.activeElement !== title) title.value = chapter.title;
+    if (scopeOf(title).activeElement !== title) title.value = chapter.title;
     setHtml(mode, MODES.map((m) => `<option value="${m}"${m === chapter.mode ? " selected" : ""}>${esc(word(lang, `mode.${m}`))}</option>`).join(""));
     const sides = [["", word(lang, "edit.side_to_move")], ["Green", t("player.g", {}, lang)], ["Purple", t("player.p", {}, lang)]];
     setHtml(student, sides.map(([v, text]) => `<option value="${v}"${v === (chapter.student || "") ? " selected" : ""}>${esc(text)}</option>`).join(""));

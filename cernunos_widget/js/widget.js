@@ -20,7 +20,7 @@
 // walk-only page (to_html(playable=False): its state says "playable": false) only walks.
 // A node's view is the kernel's when sent, else the mirror's (derive.js).
 
-import { esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess, playerName } from "./dom.js";
+import { esc, h, setHtml, setAttr, attachTips, resultBanner, keyboardAccess, playerName, scopeOf } from "./dom.js";
 import { storeOf, applyPatch, nodeOf, rootId } from "./store.js";
 import { languageOf, positionOf, viewOf } from "./derive.js";
 import { setLanguage, t } from "./i18n.js";
@@ -367,9 +367,9 @@ function renderBoard({ model, el }, rebuild) {
     // toggles faster than the host's animation end in the last one's state.
     settled = settled.then(() => {
       let change = null;
-      if (local.present && !document.fullscreenElement && document.fullscreenEnabled && root.requestFullscreen) {
+      if (local.present && !scopeOf(root).fullscreenElement && document.fullscreenEnabled && root.requestFullscreen) {
         change = root.requestFullscreen(); // refused (no user gesture, an iframe): the window
-      } else if (!local.present && document.fullscreenElement === root) change = document.exitFullscreen();
+      } else if (!local.present && scopeOf(root).fullscreenElement === root) change = document.exitFullscreen();
       if (!change) return undefined;
       changing = true;
       return change.catch(() => {}).finally(() => { changing = false; });
@@ -380,11 +380,11 @@ function renderBoard({ model, el }, rebuild) {
     local.present = on;
     setAttr(root, "data-present", on ? "" : null);
     followFullScreen();
-    if (on && !root.contains(document.activeElement)) root.focus(); // Escape reaches onKey
+    if (on && !root.contains(scopeOf(root).activeElement)) root.focus(); // Escape reaches onKey
     update();
   }
   function onFullScreen() {
-    if (document.fullscreenElement === root) fullScreen = true;
+    if (scopeOf(root).fullscreenElement === root) fullScreen = true;
     else if (fullScreen) {
       fullScreen = false;
       if (!changing) present(false); // the browser's own Escape (or F11) left full screen

@@ -47,12 +47,17 @@ def is_cpn(text: str) -> bool:
     return bool(words) and "/" in words[0] and not text.lstrip().startswith(("[", "{"))
 
 
-def board_session(text: str, start: int | None = None, language: str = DEFAULT_LANGUAGE) -> Session:
+def board_session(
+    text: str | Game, start: int | None = None, language: str = DEFAULT_LANGUAGE
+) -> Session:
     """The session a ``cernunos`` block's board shows: the game of ``text`` (a game text or
-    a CPN), standing ``start`` decisions into the main line (None: at its end), its words in
-    ``language``."""
-    text = text.strip()
-    game = Game(Position.from_cpn(text)) if is_cpn(text) else Game.parse(text)
+    a CPN; or a :class:`.record.tree.Game`, from Python), standing ``start`` decisions into
+    the main line (None: at its end), its words in ``language``."""
+    if isinstance(text, Game):
+        game = text
+    else:
+        text = text.strip()
+        game = Game(Position.from_cpn(text)) if is_cpn(text) else Game.parse(text)
     session = Session(game, language)
     if start is not None:
         line = game.mainline()
@@ -153,13 +158,15 @@ CONTENT = {
 }
 
 
-def read_block(kind: str, content: str, options: dict, folder: Path | None = None) -> Block:
+def read_block(
+    kind: str, content: str | Game, options: dict, folder: Path | None = None
+) -> Block:
     """The board a block of ``kind`` asks for: ``content`` its text (a game text or a CPN
-    for ``cernunos``, a study's text for ``cernunos-study`` without ``file``; empty for the
-    others), ``options`` its converted options, ``folder`` the document's (where a study's
-    ``file`` is; default: the current folder). Raises the engine's errors (a bad text, an
-    unknown lesson, no puzzle chosen, an unknown language, ``start`` beyond the main line,
-    a study file that cannot be read)."""
+    for ``cernunos``, or a Game from Python; a study's text for ``cernunos-study`` without
+    ``file``; empty for the others), ``options`` its converted options, ``folder`` the
+    document's (where a study's ``file`` is; default: the current folder). Raises the
+    engine's errors (a bad text, an unknown lesson, no puzzle chosen, an unknown language,
+    ``start`` beyond the main line, a study file that cannot be read)."""
     language = options.get("language", DEFAULT_LANGUAGE)
     size = options.get("size")
     if kind == "cernunos":

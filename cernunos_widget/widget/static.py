@@ -43,6 +43,7 @@ from .htmlsafe import escape_script_json
 __all__ = [
     "Needs",
     "StaticPageError",
+    "board_data",
     "board_fragment",
     "board_html",
     "boards_html",
@@ -55,21 +56,14 @@ __all__ = [
     "to_html",
 ]
 
-# One model stand-in per board (each <script data-cernunos-board> holds a board's state, the
-# element after it is where the board goes). Its send is never called on a static page: the
-# page answers its own requests (js/widget.js). A code draws the boards not drawn yet whose
-# needs (data-needs: features and languages, :class:`Needs`) it carries, so a page where
-# several fragments each bring their code draws each board once, with a code that has
-# everything it needs. CARRIES (this code's needs) is set before it.
-MODEL_SHIM = """
-for (const data of document.querySelectorAll("script[data-cernunos-board]:not([data-drawn])")) {
-  const el = data.nextElementSibling;
-  if (!(el.dataset.needs || "").split(" ").every((need) => !need || CARRIES.has(need))) continue;
-  data.setAttribute("data-drawn", "");
-  const state = JSON.parse(data.textContent);
+# The model a board without a kernel is drawn with: a stand-in for the widget model over its
+# state. Its send is never called without a kernel: the page answers its own requests
+# (js/widget.js). The page's boards and the MyST module (cernunos_widget.myst) use it.
+STAND_IN = """
+const cernunosModel = (state) => {
   const listeners = {};
   const emit = (event, ...args) => { for (const f of listeners[event] || []) f(...args); };
-  const model = {
+  return {
     get: (name) => state[name],
     set: (name, value) => { state[name] = value; emit("change:" + name); },
     on: (event, f) => { (listeners[event] = listeners[event] || []).push(f); },
@@ -77,7 +71,20 @@ for (const data of document.querySelectorAll("script[data-cernunos-board]:not([d
     save_changes: () => {},
     send: () => {},
   };
-  render({ model, el });
+};
+"""
+
+# Draws each board of the page (each <script data-cernunos-board> holds a board's state
+# (:func:`board_data`), the element after it is where the board goes). A code draws the
+# boards not drawn yet whose needs (data-needs: features and languages, :class:`Needs`) it
+# carries, so a page where several fragments each bring their code draws each board once,
+# with a code that has everything it needs. CARRIES (this code's needs) is set before it.
+MODEL_SHIM = """
+for (const data of document.querySelectorAll("script[data-cernunos-board]:not([data-drawn])")) {
+  const el = data.nextElementSibling;
+  if (!(el.dataset.needs || "").split(" ").every((need) => !need || CARRIES.has(need))) continue;
+  data.setAttribute("data-drawn", "");
+  render({ model: cernunosModel(JSON.parse(data.textContent)), el });
 }
 """
 
@@ -166,18 +173,27 @@ def page_needs(boards: Sequence[dict]) -> tuple[list[str], list[str]]:
     ]
 
 
-def board_fragment(state: dict, playable: bool = True, size: str | None = None) -> str:
-    """One board's element: its state (inert JSON) and where it is drawn, ``size`` its
-    largest width (a CSS length: ``480px``, ``30em``, ``80%``). Drawn by :func:`page_code`."""
+def board_data(state: dict, playable: bool = True) -> dict:
+    """What a page without a kernel draws ``state`` from: the state marked ``static`` (the
+    page plays with its own rules) and ``playable`` (False: the reader only walks), its tree
+    packed, without the hover zones (left to the page's rules mirror, js/derive.js
+    zonesOf: 12 KB a board)."""
     check_playable(playable)
+    data = {k: v for k, v in state.items() if k != "zones"}
+    data.update(static=True, playable=playable, tree=pack_state(state["tree"]))
+    return data
+
+
+def board_fragment(state: dict, playable: bool = True, size: str | None = None) -> str:
+    """One board's element: its state (:func:`board_data`, inert JSON) and where it is
+    drawn, ``size`` its largest width (a CSS length: ``480px``, ``30em``, ``80%``). Drawn by
+    :func:`page_code`."""
+    data = board_data(state, playable)
     style = f' style="max-width: {check_size(size)}"' if size is not None else ""
-    # the hover zones are left to the page's rules mirror (js/derive.js zonesOf): 12 KB a board
-    state = {k: v for k, v in state.items() if k != "zones"}
-    state.update(static=True, playable=playable, tree=pack_state(state["tree"]))
     return (
         f'<div class="{BOARD_CLASS}"{style}>\n'
-        f'<script type="application/json" data-cernunos-board>{script_json(state)}</script>\n'
-        f'<div class="cernunos-board" data-needs="{Needs.of(state).words()}"></div>\n'
+        f'<script type="application/json" data-cernunos-board>{script_json(data)}</script>\n'
+        f'<div class="cernunos-board" data-needs="{Needs.of(data).words()}"></div>\n'
         "</div>\n"
     )
 
@@ -195,7 +211,7 @@ def page_code(needs: Needs | None = None) -> str:
         f"{page_css(features)}\n{_EMBED_CSS}</style>\n"
         f'<script type="module">\n{render_script(features, languages)}\n'
         f"const CARRIES = new Set({script_json(carried.words().split())});\n"
-        f"{MODEL_SHIM}\n{THEME_SYNC}</script>\n"
+        f"{STAND_IN}{MODEL_SHIM}\n{THEME_SYNC}</script>\n"
     )
 
 

@@ -12,7 +12,9 @@ steps someone waits for first: :func:`warm_up` queues steps and returns at once 
 widget calls it when a board is shown; importing the solver calls it when a compilation
 is due); :func:`prepare_engine` waits for its steps, and returns early (False) when its
 ``stop`` event is set, while the thread goes on: a front end stays responsive, and a
-stopped wait loses nothing of what was compiled.
+stopped wait loses nothing of what was compiled.  When a core is idle, the thread has a
+second process compile the next independent step meanwhile (``compiled/elsewhere.py``:
+proof-number search while alpha-beta compiles here), then loads it from numba's cache.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Click -> board redrawn in each host (issue #34): the apps with a kernel (Voila, Panel,
-Solara), a MkDocs site (Material) and a MyST site, whose boards play by the page's own rules.
+Solara), a MkDocs site (Material) and a MyST site, whose boards play by the page's own rules,
+and a JupyterLite site (examples/lite/build_site.py), whose kernel is Pyodide in the browser.
 
 Starts each app's example (examples/hosts/) as tests/browser/test_apps.py does, or builds a
 small MkDocs site as tests/mkdocs_site.py does and opens it from disk, or a MyST site's
@@ -12,9 +13,11 @@ median and the range per host. Run: ``python benchmarks/host_latency.py [host ..
 from __future__ import annotations
 
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import quote
 
 from playwright.sync_api import expect, sync_playwright
 
@@ -28,7 +31,8 @@ from myst_site import anywidget_nodes, build_myst, serve, write_renderer  # noqa
 
 from cernunos_widget import myst  # noqa: E402
 
-HOSTS = ("voila", "panel", "solara", "mkdocs", "myst")
+HOSTS = ("voila", "panel", "solara", "mkdocs", "myst", "lite")
+LITE_SETUP = "%pip install cernunos-widget\nfrom cernunos_widget import *\nCernunosWidget()"
 
 DECISIONS = ["B@b2", "D@a1", "W@d3", "T@c1", "S@a3", "D@b1"]
 TIMED = """(root, cell) => new Promise((done) => {
@@ -85,9 +89,32 @@ def measure_myst(browser) -> list[float]:
             return times
 
 
+def measure_lite(browser) -> list[float]:
+    """A JupyterLite site built offline, served on 127.0.0.1; the board shown in its console."""
+    with tempfile.TemporaryDirectory() as tmp:
+        built = subprocess.run([sys.executable, str(ROOT / "examples/lite/build_site.py"), tmp],
+                               capture_output=True, text=True)
+        if built.returncode:
+            raise SystemExit(built.stdout[-2000:] + built.stderr[-2000:])
+        port = _free_port()
+        url = f"http://127.0.0.1:{port}"
+        argv = [sys.executable, "-m", "http.server", "-b", "127.0.0.1", "-d", f"{tmp}/_output",
+                str(port)]  # fmt: skip
+        with server(argv, f"{url}/jupyter-lite.json", Path(tmp) / "log"):
+            page = browser.new_page()
+            page.goto(f"{url}/repl/index.html?kernel=python&code={quote(LITE_SETUP)}")
+            root = page.locator(".cw-root").first
+            expect(root).to_have_attribute("data-no-solver", "numba", timeout=180_000)
+            times = clicks(page)
+            page.close()
+            return times
+
+
 def measure(host: str, browser) -> list[float]:
     if host == "mkdocs":
         return measure_mkdocs(browser)
+    if host == "lite":
+        return measure_lite(browser)
     if host == "myst":
         return measure_myst(browser)
     port = _free_port()

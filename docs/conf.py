@@ -31,6 +31,7 @@ source_suffix = {".md": "myst-nb", ".ipynb": "myst-nb", ".rst": "restructuredtex
 exclude_patterns = [
     "_build", "examples/data", "examples/.ipynb_checkpoints",
     "examples/hosts",  # apps served by their hosts (README, the hosts table), not pages
+    "examples/lite",  # a JupyterLite site's notebook and its build script (docs/widget.md)
 ]
 
 myst_enable_extensions = ["colon_fence", "deflist"]

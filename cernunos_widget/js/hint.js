@@ -1,7 +1,8 @@
 // The hint of a static page (issue #21 item 4): with no kernel, a small endgame (at most 6
-// tokens left in both reserves, rules/solve.js) is solved exactly in the page. The search
-// runs in chunks of about CHUNK_MS between timeouts, so the page never freezes; a new node
-// or another click stops it. Hooks: [data-action="hint"] (the button), [data-role="hint"]
+// tokens left in both reserves, rules/solve.js) is solved exactly in the page; so too with a
+// kernel that cannot search (no numba in its Python, as in JupyterLite: settings.solver).
+// The search runs in chunks of about CHUNK_MS between timeouts, so the page never freezes; a
+// new node or another click stops it. Hooks: [data-action="hint"] (the button), [data-role="hint"]
 // (the answer: progress, then 'Green wins' / 'draw' / 'Purple wins', the margin and the line),
 // [data-hint-show] ("Show me": plays the line's first decision on the board, a new variation
 // when the node goes on otherwise, as any decision played there; issue #35 item 8).
@@ -113,7 +114,7 @@ export function createHint(ctx) {
       node = store.current;
       position = null;
     }
-    const offline = ctx.local.kernel === "static";
+    const offline = ctx.local.kernel === "static" || Boolean((store.settings || {}).solver);
     if (offline && position === null) position = ctx.positionOf(store.current);
     const shown = offline && position !== null && eligible(position);
     el.hidden = !shown;

@@ -3,6 +3,9 @@
 // the page (local.js); what needs a kernel (a search, the review, the game parser) is disabled
 // with a tooltip saying why. A walk-only page (to_html(playable=False)) disables playing too:
 // walking the tree (move list, arrows, back/forward) and the power overlay still work.
+// A kernel that cannot search (its Python lacks the solver's numba, as in JupyterLite: the
+// settings name the module, session/solver_gate.py) plays and parses, but what searches is
+// disabled the same way, saying so; the hint (hint.js) solves small endgames in the page.
 
 import { setAttr } from "./dom.js";
 import { t } from "./i18n.js";
@@ -12,8 +15,8 @@ export function staticNote() {
   return t("offline.walk_only");
 }
 
-// What needs a kernel, named in the tooltip (offline.what.<name>).
-const SEARCH = [
+// What needs the solver, named in the tooltip (offline.what.<name>) ...
+const SOLVER = [
   ['[data-action="analyse"]', "analysis"],
   ['[data-action="stop"]', "stop"],
   ['[data-action="review"]', "review"],
@@ -21,6 +24,10 @@ const SEARCH = [
   ['[data-role="analysis-time"]', "analysis"],
   ['[data-role="analysis-depth"]', "analysis"],
   ['[data-role="analysis-threads"]', "threads"],
+];
+// ... and what needs a kernel.
+const SEARCH = [
+  ...SOLVER,
   ['[data-edit="load"]', "load_game"],
   ['[data-edit="open-cgn"]', "load_cgn"],
 ];
@@ -42,18 +49,28 @@ export function createOffline(ctx, root) {
 
   // The tooltip the reader sees says why: the board's own (data-tip, dom.js attachTips) where
   // the control has one, else the native title (issue #35 item 7).
-  function update() {
+  // Why the control is disabled (null: it is not).
+  function reason(off, missing, selector, what) {
+    if (off) return t("offline.needs_kernel", { what: t(`offline.what.${what}`), why });
+    if (missing && SOLVER.some(([s]) => s === selector)) return t("offline.no_solver", { what: t(`offline.what.${what}`), module: missing });
+    return null;
+  }
+
+  function update(store) {
     const off = ctx.local.kernel === "static";
+    const missing = off ? null : ((store && store.settings) || {}).solver || null;
     setAttr(root, "data-static", off ? "true" : null);
     setAttr(root, "data-playable", off ? String(playable) : null);
+    setAttr(root, "data-no-solver", missing);
     for (const [selector, what] of disabled) {
+      const words = reason(off, missing, selector, what);
       for (const el of root.querySelectorAll(selector)) {
         const tip = el.dataset.tip !== undefined || el.dataset.liveTip !== undefined ? "data-tip" : "title";
-        if (off) {
+        if (words) {
           if (el.dataset.liveTitle === undefined) el.dataset.liveTitle = el.getAttribute("title") || "";
           if (tip === "data-tip" && el.dataset.liveTip === undefined) el.dataset.liveTip = el.dataset.tip;
           el.disabled = true;
-          setAttr(el, tip, t("offline.needs_kernel", { what: t(`offline.what.${what}`), why }));
+          setAttr(el, tip, words);
         } else if (el.dataset.liveTitle !== undefined) {
           // the reserves redraw their own titles; others get theirs back
           if (el.dataset.kind === undefined) setAttr(el, "title", el.dataset.liveTitle || null);

@@ -180,7 +180,9 @@ function labelled(text, select) {
 // node (its lines, or its search under way), else the analysis the session remembered here
 // (store.analyses, labelled as stored), else the live one's last word here (over, an error),
 // else, on a static page, a line saying the page holds no analysis of this position.
-// Returns {source: "live" | "stored" | "none" | "", analysis, name, elsewhere}: `name` names
+// A kernel that cannot search (its Python lacks the solver's numba: JupyterLite; settings.solver
+// names the module) says so: "unavailable", with `module`.
+// Returns {source: "live" | "stored" | "none" | "unavailable" | "", analysis, name, elsewhere}: `name` names
 // the node the analysis speaks of; `elsewhere` is a search running on another node (one that
 // keeps its node: a timed one, or one from Python), {node, name, limit}, to say so with a way
 // there; an analysis that follows the board is about to restart here (the kernel answers the
@@ -200,6 +202,8 @@ export function analysisShown(store, kernel) {
   if (here && ((a.lines || []).length || (a.status === "running" && !offline))) return { source: "live", analysis: a, ...extra };
   if (stored && (stored.lines || []).length) return { source: "stored", analysis: stored, ...extra };
   if (here && a.status && a.status !== "running") return { source: "live", analysis: a, ...extra };
+  const missing = (store.settings || {}).solver;
+  if (!offline && missing) return { source: "unavailable", analysis: null, module: missing, ...extra };
   return { source: offline ? "none" : "", analysis: null, ...extra };
 }
 
@@ -344,6 +348,7 @@ export function analysisHtml(shown) {
   const head = headHtml(shown);
   if (shown.following) return head;
   if (shown.source === "none") return `${head}<span class="cw-analysis-status" data-role="no-analysis">${esc(t("analysis.none"))}</span>`;
+  if (shown.source === "unavailable") return `${head}<span class="cw-analysis-status" data-role="no-solver">${esc(t("analysis.no_solver", { module: shown.module }))}</span>`;
   if (!a) return head;
   if ((a.lines || []).length) return head + linesHtml(a, shown.source === "stored");
   if (a.status === "running") return `${head}<span class="cw-analysis-status" data-role="preparing">${esc(a.preparing ? preparingWords(a) : t("analysis.searching"))}…</span>`;

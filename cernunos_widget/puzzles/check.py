@@ -9,10 +9,17 @@ the only one keeping the win and that each refutation's result is the proven one
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..engine import CernunosError, Position
-from ..solver import Limit, verdicts
 from .mine import tokens_left
 from .model import Puzzle
+
+if TYPE_CHECKING:
+    from ..solver import Limit
+
+# The solver is imported where it searches: the puzzles' data (study chapters, the widget's
+# puzzles) load without its compiled core (numba), as in JupyterLite (docs/widget.md).
 
 
 def _result_for(position: Position, decider: str) -> str:
@@ -78,6 +85,8 @@ def problems(puzzle: Puzzle) -> list[str]:
 def proof_problems(puzzle: Puzzle, limit: Limit | None = None) -> list[str]:
     """What the exact solver does not confirm: at each decider step, the stored decision
     as the only one keeping a proven win, and every refutation's proven result."""
+    from ..solver import verdicts
+
     found: list[str] = []
     position = puzzle.position
     for n, step in enumerate(puzzle.steps):

@@ -14,10 +14,16 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from ..engine import Decision, Position
-from ..solver import Limit, Verdicts, shallow_values, solve, verdicts
 from .model import Puzzle, Refutation, Step
+
+if TYPE_CHECKING:
+    from ..solver import Limit, Verdicts
+
+# The solver is imported where it searches: the puzzles' data (study chapters, the widget's
+# puzzles) load without its compiled core (numba), as in JupyterLite (docs/widget.md).
 
 TOKENS = (6, 14)  # the default range of tokens left (both reserves): not trivial, provable
 SHALLOW_DEPTH = 2  # decisions deep: the look whose preferences rate a puzzle's decoys
@@ -63,6 +69,8 @@ def puzzle_at(
     """The puzzle at ``position`` if its decider has exactly one winning decision (proven
     within ``limit`` for each search), else None.  ``threads`` as in :func:`..solver.solve`
     (``1``: one thread, deterministic, as mining runs use)."""
+    from ..solver import shallow_values, solve, verdicts
+
     if len(position.option_codes) < 2:
         return None
     found = verdicts(position, limit, unique_win=True)
@@ -98,6 +106,8 @@ FOLLOW_UP = 4  # times the limit for the later steps: a found puzzle is worth th
 
 def _longer(limit: Limit | None) -> Limit | None:
     """The limit for proving a found puzzle's later steps unique."""
+    from ..solver import Limit
+
     if limit is None or limit.time is None:
         return limit
     return Limit(time=limit.time * FOLLOW_UP, nodes=limit.nodes)
@@ -113,6 +123,8 @@ def _steps(
     position: Position, line: list[Decision], first: Verdicts, limit: Limit | None
 ) -> list[Step]:
     """The solution's steps along ``line`` while the decider's winning decision is unique."""
+    from ..solver import verdicts
+
     decider = position.decider
     steps: list[Step] = []
     found = first

@@ -20,14 +20,19 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine import Position
 from ..engine.errors import clip
-from ..solver import Limit
-from ..tools.executors import executor_for
 from .log import MiningLog, held, log_key
 from .mine import puzzle_at, tokens_left
 from .model import Puzzle, PuzzleError
+
+if TYPE_CHECKING:
+    from ..solver import Limit
+
+# The solver is imported where it searches: the puzzles' data (study chapters, the widget's
+# puzzles) load without its compiled core (numba), as in JupyterLite (docs/widget.md).
 
 WINDOW = 64  # proofs in flight at most: memory stays bounded, few are dropped at --wanted
 
@@ -118,6 +123,8 @@ class _Run:
 def _check(wanted: object, limit: object) -> None:
     """:class:`PuzzleError` for a ``wanted`` that is not a count from 1 (or None), a
     ``limit`` that is not a solver :class:`Limit` (or None)."""
+    from ..solver import Limit
+
     if wanted is not None and (
         isinstance(wanted, bool) or not isinstance(wanted, int) or wanted < 1
     ):
@@ -147,6 +154,8 @@ def mine(
     else to the Dask ``scheduler`` at that address, else to ``workers`` local processes
     (1, the default: this process; ``None``: one per core), as in
     :func:`..tools.batch.analyse_games`.  ``progress``: a bar on stderr."""
+    from ..tools.executors import executor_for
+
     _check(wanted, limit)
     with held(log) as mining, executor_for(executor, workers, scheduler) as pool:
         run = _Run(mining, wanted, on_found, progress)

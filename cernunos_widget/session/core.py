@@ -32,6 +32,7 @@ from .analyses import AnalysisMemory, stored_state, worth_keeping
 from .delta import analysis_delta
 from .jobs import Analyser, analysis_work, limit_text, mark_text, node_eval, review_work
 from .page import ExplorerLike, NodeDisplay
+from .solver_gate import missing_module, require_solver
 from .stream import Apply, JobStream
 from .throttle import Throttle
 from .worker import Job, Worker
@@ -486,6 +487,7 @@ class Session:
         current node restarts it there, with the same settings, until :meth:`stop_jobs`
         (or another analysis, or a new game).  Without it the analysis keeps its node.
         """
+        require_solver()
         from ..solver import Limit, check_engine, search_threads
 
         engine = check_engine(engine)
@@ -511,6 +513,7 @@ class Session:
     def set_follow_threads(self, threads: int | None) -> None:
         """The analysis that follows the board (if any) searches with ``threads`` (None:
         every core) from its next restart on; the search running now keeps its count."""
+        require_solver()
         from ..solver import search_threads
 
         in_use = search_threads(threads)
@@ -572,6 +575,7 @@ class Session:
         see :mod:`.review`).  ``limit``: the finest pass (default 1 s then 5 s), or the
         passes themselves.  Evaluations are cached by position for the whole session.
         ``threads``: each search's threads (None: every core)."""
+        require_solver()
         from ..solver import check_engine, check_threads
 
         limits = review_limits(limit)
@@ -600,7 +604,10 @@ class Session:
         """Start preparing the search engine in the background (a board is shown): first
         the search an analysis of the current node by ``engine`` runs, then the others, so
         that a first Analyse starts sooner; returns at once (even the solver's import, about
-        a second the first time, happens in a thread)."""
+        a second the first time, happens in a thread).  Nothing where the solver cannot load
+        (nor any thread: JupyterLite's Pyodide cannot start one)."""
+        if missing_module() is not None:
+            return
         position = self.position
 
         def queue() -> None:

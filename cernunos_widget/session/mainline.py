@@ -20,6 +20,7 @@ from ..engine import CernunosError
 from ..engine.errors import clip
 from .core import Session
 from .jobs import Analyser, Replays, best_first, limit_text, line_dict
+from .solver_gate import require_solver
 
 if TYPE_CHECKING:
     from ..record.tree import GameNode
@@ -68,6 +69,7 @@ def analyse_main_line(
     elsewhere), or a callable ``progress(done, total)``; ``analyser`` replaces
     :func:`.solver.analysis` (tests).  Ctrl-C stops it; the nodes analysed keep their analyses.
     """
+    require_solver()  # SolverUnavailableError where numba is missing
     from ..solver import Limit, check_engine
 
     seconds = check_analyse(seconds)

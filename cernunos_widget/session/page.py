@@ -22,6 +22,7 @@ from ..i18n import DEFAULT as DEFAULT_LANGUAGE
 from ..i18n import check_language
 from ..record.movetext import LineState, TreeMoves
 from ..record.tree import GameNode
+from .solver_gate import missing_module
 from .view import KIND_NAMES, build_view, node_record
 
 if TYPE_CHECKING:
@@ -126,13 +127,19 @@ def settings(
 ) -> dict:
     """The page's settings: the power overlay, the Analyse button's search, the language
     the page speaks, the analysis's threads (None: every core, of ``cores``) and, under a
-    variant (D-10), the rules in play."""
-    from ..solver import available_cores
-
+    variant (D-10), the rules in play; where the solver cannot load, ``solver``: the module
+    it misses (the page disables what searches, saying so: js/offline.js)."""
     out: dict = {
         "overlay": overlay, "engine": engine, "language": check_language(language),
-        "threads": threads, "cores": available_cores(),
+        "threads": threads,
     }
+    missing = missing_module()
+    if missing is None:
+        from ..solver import available_cores
+
+        out["cores"] = available_cores()
+    else:
+        out.update(cores=1, solver=missing)
     if not rules.is_standard:
         out.update(rules=str(rules), rules_text=rules.describe(language))
     return out

@@ -23,8 +23,8 @@ from ..engine import Position
 from ..lessons import Verdict, judge
 from ..lessons.goals import unmet
 from ..record.tree import Game, GameNode
-from ..solver import Limit, best_decision, solve
 from ..study import Chapter
+from .solver_gate import require_solver
 
 PERFECT_TOKENS = 6  # js/rules/solve.js HINT_TOKEN_LIMIT: the page solves these exactly too
 PERFECT_NODES = 2_000_000  # an exact search past this plays the search's decision instead
@@ -49,6 +49,9 @@ def tokens_left(position: Position) -> int:
 def reply(position: Position) -> tuple[str, str]:
     """The engine's decision at ``position`` and how it was chosen: ``perfect`` (proven best,
     the strong value kept, R-17) or ``search``."""
+    require_solver()  # SolverUnavailableError where numba is missing (JupyterLite)
+    from ..solver import Limit, best_decision, solve  # here: a study loads without the solver
+
     if tokens_left(position) <= PERFECT_TOKENS:
         solution = solve(position, Limit(nodes=PERFECT_NODES), threads=1)
         if solution.proven and solution.pv:

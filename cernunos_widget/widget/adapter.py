@@ -27,6 +27,7 @@ from ..session import gamefiles, page
 from ..session.core import Change, Job, NoAnalysisLineError, NodeRef, Session
 from ..session.lesson import LessonRun
 from ..session.packed import pack_state
+from ..session.solver_gate import require_solver
 from ..session.study import StudyRun, load_study, study_data
 from ..session.view import KIND_NAMES
 from .assets import css, esm
@@ -551,12 +552,14 @@ class CernunosWidget(anywidget.AnyWidget):
 
     @traitlets.validate("engine")
     def _valid_engine(self, proposal) -> str:
+        require_solver()  # SolverUnavailableError where numba is missing
         from ..solver import check_engine
 
         return check_engine(proposal["value"])
 
     @traitlets.validate("memory_mb")
     def _valid_memory(self, proposal) -> float:
+        require_solver()  # SolverUnavailableError where numba is missing
         from ..solver import check_memory_mb
 
         return float(check_memory_mb(proposal["value"]))
@@ -565,6 +568,7 @@ class CernunosWidget(anywidget.AnyWidget):
     def _valid_threads(self, proposal) -> int | None:
         """None (every core) or an int from 1 to the solver's maximum, else
         :class:`.InvalidThreadsError` (the trait stays as it was)."""
+        require_solver()  # SolverUnavailableError where numba is missing
         from ..solver import check_threads
 
         value = proposal["value"]
@@ -710,11 +714,13 @@ class CernunosWidget(anywidget.AnyWidget):
         self.language = r.fields["language"]  # an unknown one: LanguageError, refused
 
     def _do_engine(self, r: Request) -> None:
+        require_solver()  # SolverUnavailableError where numba is missing
         from ..solver import check_engine
 
         self.engine = check_engine(r.fields["engine"])
 
     def _do_analyse(self, r: Request) -> None:
+        require_solver()  # SolverUnavailableError where numba is missing
         from ..solver import Limit
 
         limit = Limit(time=r.fields["seconds"], depth=r.fields["depth"])
@@ -731,6 +737,7 @@ class CernunosWidget(anywidget.AnyWidget):
         self._session.stop_jobs()
 
     def _do_review(self, r: Request) -> None:
+        require_solver()  # SolverUnavailableError where numba is missing
         from ..solver import Limit
 
         seconds = r.fields["seconds"]

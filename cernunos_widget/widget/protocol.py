@@ -48,6 +48,7 @@ from ..engine import CernunosError
 from ..i18n import refusal
 from ..session.delta import apply_delta, compose
 from ..session.gamefiles import PAGE_CGN_CHARS
+from ..session.solver_gate import require_solver
 from ..session.study import ACTIONS as STUDY_ACTIONS
 from ..study.model import MAX_TITLE
 
@@ -140,6 +141,7 @@ def _depth(name: str, value: Any) -> int | None:
 
 def _threads(name: str, value: Any) -> int | None:
     """A thread count (1..the solver's maximum), or null for every core."""
+    require_solver()  # SolverUnavailableError where numba is missing (JupyterLite)
     from ..solver import MAX_THREADS
 
     return None if value is None else _int(1, MAX_THREADS)(name, value)

@@ -87,6 +87,16 @@ test("the hint has its hooks and shows only on a static page at an eligible node
   assert.equal(hint.el.hidden, true);
 });
 
+test("with a kernel that cannot search (settings.solver: JupyterLite), the hint shows as on a static page", () => {
+  const { hint } = makeHint("live");
+  hint.update({ current: "small", settings: { solver: "numba" } });
+  assert.equal(hint.el.hidden, false);
+  hint.update({ current: "start", settings: { solver: "numba" } }); // 48 tokens left
+  assert.equal(hint.el.hidden, true);
+  hint.update({ current: "small", settings: {} }); // a kernel that searches: its own analysis
+  assert.equal(hint.el.hidden, true);
+});
+
 test("a click solves in the page and shows who wins, by what, and the line", async () => {
   const { hint, button, answer } = makeHint();
   hint.update({ current: "small" });

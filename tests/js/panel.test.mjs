@@ -140,3 +140,13 @@ test("a line reads like the move list: numbers, each decision in its player's co
 function linesOf(a) {
   return analysisHtml({ source: "live", analysis: a, name: "the start position", elsewhere: null, following: false });
 }
+
+test("a kernel that cannot search (no numba: JupyterLite) says analysis is unavailable, naming the module", () => {
+  const settings = { solver: "numba" };
+  const shown = analysisShown(store(3, { settings }), "live");
+  assert.equal(shown.source, "unavailable");
+  assert.match(analysisHtml(shown), /data-role="no-solver">Analysis is unavailable here: the solver needs numba, which this Python does not have/);
+  // a remembered analysis still shows; a static page keeps its own words
+  assert.equal(analysisShown(store(2, { settings }), "live").source, "stored");
+  assert.equal(analysisShown(store(3, { settings }), "static").source, "none");
+});

@@ -12,22 +12,26 @@ steps someone waits for first: :func:`warm_up` queues steps and returns at once 
 widget calls it when a board is shown; importing the solver calls it when a compilation
 is due); :func:`prepare_engine` waits for its steps, and returns early (False) when its
 ``stop`` event is set, while the thread goes on: a front end stays responsive, and a
-stopped wait loses nothing of what was compiled.
+stopped wait loses nothing of what was compiled.  When a core is idle, the thread has a
+second process compile the next independent step meanwhile (``compiled/elsewhere.py``:
+proof-number search while alpha-beta compiles here), then loads it from numba's cache.
 """
 
 from __future__ import annotations
 
 import atexit
+import subprocess
 import sys
 import threading
 import time
 from collections.abc import Callable
 
-from .compiled import loading
+from .compiled import elsewhere, loading
 
 NOTICE = "preparing the search engine"
 _WAIT = 0.05  # seconds between two looks at a waiter's stop event
 TICK = 0.5  # seconds between two calls of a waiter's tick while it waits
+_SECOND_PROCESS_SECONDS = 300  # a second process compiling a step is given this long
 
 Progress = Callable[[int, int], None]
 
@@ -43,6 +47,7 @@ class _Preparer:
         self.current: str | None = None
         self.started = 0.0  # when the current step started (perf_counter)
         self.compiled: dict[str, float] = {}  # seconds each compiled step took here
+        self.elsewhere: dict[str, subprocess.Popen] = {}  # steps a second process compiles
         self.errors: dict[str, BaseException] = {}
         self.thread: threading.Thread | None = None
         self.closing = False
@@ -71,20 +76,58 @@ class _Preparer:
                 step = self.current = self.queue.pop(0)
                 self.started = time.perf_counter()
                 compiling = not loading.cached((step,))
+                if compiling:
+                    self._compile_next_elsewhere(step)
+                helper = self.elsewhere.get(step)  # (kept there for close() meanwhile)
+            if helper is not None:
+                if not self._waited(helper):
+                    continue  # closing: the step is not done
+                with self.changed:
+                    del self.elsewhere[step]
             try:
-                loading.run(step)
+                loading.run(step)  # (loaded from the cache if the second process compiled it)
                 error = None
             except BaseException as e:  # handed to whoever waits for this step
                 error = e
             with self.changed:
                 if error is None:
                     self.done.add(step)
-                    if compiling:
+                    if compiling and helper is None:
                         self.compiled[step] = time.perf_counter() - self.started
                 else:
                     self.errors[step] = error
                 self.current = None
                 self.changed.notify_all()
+
+    def _compile_next_elsewhere(self, step: str) -> None:
+        """While ``step`` compiles here, a second process compiles the next queued step
+        that needs only what is done (``compiled/elsewhere.py``), if a core is spare and
+        no second process is under way.  (Called holding ``changed``.)"""
+        if (
+            step not in elsewhere.INDEPENDENT
+            or any(p.poll() is None for p in self.elsewhere.values())
+            or not all(base in self.done for base in elsewhere.BASE)
+            or not elsewhere.spare_core()
+        ):
+            return
+        for other in self.queue:
+            if other in elsewhere.INDEPENDENT and not loading.cached((other,)):
+                helper = elsewhere.start(other)
+                if helper is not None:
+                    self.elsewhere[other] = helper
+                return
+
+    def _waited(self, helper: subprocess.Popen) -> bool:
+        """Wait for a second process to end (True), or until this one closes (False); one
+        that takes far longer than a compilation is stopped (then the step compiles here)."""
+        limit = time.perf_counter() + _SECOND_PROCESS_SECONDS
+        while helper.poll() is None and not self.closing:
+            if time.perf_counter() > limit:
+                helper.kill()
+                helper.wait()
+                break
+            time.sleep(_WAIT)
+        return not self.closing  # (close() kills it: it did not fill the cache)
 
     def wait(
         self,
@@ -116,15 +159,16 @@ class _Preparer:
 
     def seconds_left(self, steps: tuple[str, ...]) -> float:
         """About how long until ``steps`` are done: their reference compile times, at the
-        pace the compilations of this process went (the reference machine's, before any)."""
+        pace the compilations of this process went (the reference machine's, before any),
+        two independent steps compiling at once when a core is spare."""
         with self.changed:
             pace = 1.0
             if self.compiled:
                 reference = loading.compile_seconds(tuple(self.compiled))
                 pace = sum(self.compiled.values()) / reference
-            left = [s for s in steps if s not in self.done]
-            seconds = loading.compile_seconds(tuple(s for s in left if not loading.cached((s,))))
-            if self.current in left and not loading.cached((self.current,)):
+            left = tuple(s for s in steps if s not in self.done and not loading.cached((s,)))
+            seconds = loading.compile_seconds(left, elsewhere.spare_core())
+            if self.current in left:
                 spent = time.perf_counter() - self.started
                 seconds -= min(spent / pace, loading.COMPILE_SECONDS[self.current])
         return max(0.0, seconds * pace)
@@ -135,6 +179,8 @@ class _Preparer:
         with self.changed:
             self.closing = True
             thread = self.thread
+            for helper in self.elsewhere.values():  # (its cache entries are written whole)
+                helper.kill()
         if thread is not None:
             thread.join()
 

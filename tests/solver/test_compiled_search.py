@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from cernunos_widget.engine import Position
+from cernunos_widget.solver.compiled.alphabeta import stable_order
 from cernunos_widget.solver.compiled.convert import encode
 from cernunos_widget.solver.compiled.playout import playout
 from cernunos_widget.solver.compiled.rules import heuristic_score, new_options
@@ -40,6 +41,18 @@ def test_depth_limited_values_agree_with_the_python_search():
         for depth in (1, 2, 3):
             expected = DepthSearch().value(p, depth)
             assert CompiledDepthSearch().value(p, depth) == expected, (p, depth)
+
+
+def test_children_are_ordered_as_a_stable_argsort_ties_in_listing_order():
+    # alpha-beta orders a node's children with its own insertion sort (cheaper to compile
+    # than numba's argsort): the order, ties included, must stay numpy's stable one
+    rng = np.random.default_rng(5)
+    for m in (0, 1, 2, 3, 7, 40):
+        for spread in (2, 5, 1000):
+            keys = rng.integers(-spread, spread, m + 3)  # (only the first m are sorted)
+            expected = np.argsort(keys[:m], kind="mergesort")
+            assert stable_order(keys, m).tolist() == expected.tolist()
+    assert stable_order(np.array([3, 1, 3, 1, 2]), 5).tolist() == [1, 3, 4, 0, 2]
 
 
 def test_distinct_positions_hash_apart():

@@ -27,7 +27,7 @@ from ..values import INFINITY
 from .evaluation import LEARNED, PROVEN_BASE, end_score, leaf_score
 from .layout import MAX_OPTIONS, SIZE
 from .rules import child_into, decider, is_over, options
-from .table import EXACT, probe, slot_key, state_hash, store_slot, write_entry
+from .table import EXACT, lookup, probe, state_hash, store
 
 NOT_SETTLED = 1 << 40  # beyond every score
 DEFER_DEPTH = 2  # children searched this deep or more are marked busy (Simplified ABDADA)
@@ -57,7 +57,7 @@ def new_pool() -> np.ndarray:
     return pool
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def tick(ctl):
     """Count one decision applied; False when the search must stop."""
     ctl[NODES] += 1
@@ -200,7 +200,7 @@ def search(
             order_keys[j] = -sc if green else sc
             codes[j] = code
             j += 1
-        order = np.argsort(order_keys[:m], kind="mergesort")  # ties keep the listing order
+        order = stable_order(order_keys, m)
         helper = ctl[HELPER]
         if helper and m > 1 and (ply + helper) % 3 == 0:
             # a Lazy SMP helper (searchers.py) takes another order here than the main
@@ -268,31 +268,40 @@ def search(
     else:
         lower = best
         upper = best
-    work = min(ctl[NODES] - started, np.int64(2**31 - 1))
-    slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
-    if slot_key(keys, lower_t, upper_t, move_t, depth_t, slot) == h:
-        # searched before: it cost at least what it cost then
-        if depth_t[slot] > depth:
-            return best  # a deeper search's entry is worth more than this one
-        work = max(work, np.int64(work_t[slot]))
-    entry = (max(lower, -INFINITY), min(upper, INFINITY), np.int64(best_code), min(depth, EXACT))
-    write_entry(keys, lower_t, upper_t, move_t, depth_t, work_t, slot, h, entry, work)
+    work = ctl[NODES] - started
+    store(keys, lower_t, upper_t, move_t, depth_t, work_t, h, lower, upper, best_code, depth, work)
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
+def stable_order(keys, m):
+    """The indices of ``keys[:m]`` by increasing key, ties in index order (as
+    ``np.argsort(keys[:m], kind="mergesort")``): an insertion sort, as fast for a node's
+    few children and much cheaper to compile than numba's argsort (docs/solver.md)."""
+    order = np.empty(m, np.int64)
+    for i in range(m):
+        key = keys[i]
+        j = i
+        while j > 0 and keys[order[j - 1]] > key:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = i
+    return order
+
+
+@njit(cache=True)
 def is_busy(busy, h):
     """Is the state of hash ``h`` being searched by a thread (its mark in ``busy``)?"""
     return busy[h & np.uint64(busy.size - 1)] == h
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def mark_busy(busy, h):
     """Mark the state of hash ``h`` as being searched."""
     busy[h & np.uint64(busy.size - 1)] = h
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def unmark_busy(busy, h):
     """Take the mark of hash ``h`` off, unless another state's mark replaced it."""
     slot = h & np.uint64(busy.size - 1)
@@ -300,7 +309,7 @@ def unmark_busy(busy, h):
         busy[slot] = 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _settled(c, green, alpha, beta, shift):
     """The score of child ``c`` if it is a finished game that ends its parent's search
     (green: >= beta; purple: <= alpha), else ``NOT_SETTLED``."""
@@ -311,8 +320,7 @@ def _settled(c, green, alpha, beta, shift):
     return NOT_SETTLED
 
 
-@njit(cache=True)
-def table_move(s, keys, lower_t, upper_t, move_t, depth_t):
+def table_move(s, keys, lower_t, upper_t, move_t, depth_t) -> int:
     """The best decision the table remembers for ``s``, or -1."""
-    _, _, move, depth = probe(keys, lower_t, upper_t, move_t, depth_t, state_hash(s))
-    return move if depth > 0 else np.int64(-1)
+    _, _, move, depth = lookup(s, keys, lower_t, upper_t, move_t, depth_t)
+    return int(move) if depth > 0 else -1

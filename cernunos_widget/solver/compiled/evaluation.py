@@ -184,7 +184,7 @@ def learned_score(s, w):
     return score if decider(s) == 0 else -score
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def leaf_score(s, evaluator, w):
     """The estimate of an unfinished state the searches use, Green's point of view."""
     if evaluator == LEARNED:
@@ -192,7 +192,7 @@ def leaf_score(s, evaluator, w):
     return heuristic_score(s)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def end_score(s, shift):
     """The score of a finished game moved ``shift`` further from 0 (draws stay 0)."""
     v = final_score(s)

@@ -32,7 +32,8 @@ from numba.core.runtime import rtsys
 from ...engine import CernunosError
 from . import alphabeta, evaluation, mcts_tree, proofnumbers, rules
 from .convert import encode
-from .table import Table, exact_bounds
+from .elsewhere import INDEPENDENT
+from .table import Table, lookup
 
 # numba versions whose cached-load path was checked to need only the runtime (NRT)
 _FAST_LOAD_NUMBA = ("0.68",)
@@ -44,8 +45,8 @@ STEPS: dict[str, tuple] = {
     "rules": (rules.options, rules.child_into),
     "evaluation": (evaluation.features,),
     "mcts": (mcts_tree.init_root, mcts_tree.iterate, mcts_tree.principal_line),
-    "alphabeta": (alphabeta.search, alphabeta.table_move, rules.child, rules.is_over),
-    "proofs": (proofnumbers.prove, exact_bounds, evaluation.leaf_score),
+    "alphabeta": (alphabeta.search, lookup, rules.is_over),
+    "proofs": (proofnumbers.prove, evaluation.leaf_score),
 }
 # The steps each search needs: "mcts" (solver/mcts.py), "alphabeta" (depth-limited search,
 # compiled/searchers.CompiledDepthSearch) and "exact" (alpha-beta and proof-number search
@@ -56,8 +57,8 @@ SEARCHES: dict[str, tuple[str, ...]] = {
     "exact": ("rules", "evaluation", "alphabeta", "proofs"),
 }
 # Seconds each step takes to compile on a cold install (CPU seconds measured on the
-# reference machine: 2 cores, benchmarks/startup.py), for the estimates said meanwhile.
-COMPILE_SECONDS = {"rules": 4.0, "evaluation": 1.0, "mcts": 2.5, "alphabeta": 5.5, "proofs": 4.0}
+# reference machine: 2 cores, benchmarks/startup.py --steps), for the estimates said meanwhile.
+COMPILE_SECONDS = {"rules": 5.0, "evaluation": 0.5, "mcts": 2.5, "alphabeta": 4.5, "proofs": 2.0}
 
 _SAMPLE_CPN = "TC,Sw,XB,Dcd/WDTTTTT,.,BF,W/bw,Ddttttfd,bxB,st g 2 5-5"
 
@@ -75,9 +76,14 @@ def steps_of(search: str | None) -> tuple[str, ...]:
     return SEARCHES[search]
 
 
-def compile_seconds(steps: tuple[str, ...]) -> float:
-    """About how long ``steps`` take to compile on a cold install (the reference machine)."""
-    return sum(COMPILE_SECONDS[step] for step in steps)
+def compile_seconds(steps: tuple[str, ...], two_at_once: bool = False) -> float:
+    """About how long ``steps`` take to compile on a cold install (the reference machine);
+    ``two_at_once``: two independent steps compile at the same time (``elsewhere.py``)."""
+    seconds = sum(COMPILE_SECONDS[step] for step in steps)
+    pair = [COMPILE_SECONDS[step] for step in steps if step in INDEPENDENT][:2]
+    if two_at_once and len(pair) == 2:
+        seconds -= min(pair)
+    return seconds
 
 
 def cached(steps: tuple[str, ...] | None = None) -> bool:
@@ -141,12 +147,11 @@ def _mcts() -> None:
 
 
 def _alphabeta() -> None:
-    _, s, code, out, weights = _sample()
+    _, s, _, _, weights = _sample()
     table = Table.create(10)
     ctl, pool = alphabeta.new_ctl(1_000), alphabeta.new_pool()
     alphabeta.search(s, 2, -1, 1, 0, *table, ctl, pool, 0, weights, np.zeros(1, np.uint64))
-    alphabeta.table_move(s, table.keys, table.lower, table.upper, table.move, table.depth)
-    rules.child(s, code, out)
+    lookup(s, *table[:5])
     rules.is_over(s)
 
 
@@ -156,7 +161,6 @@ def _proofs() -> None:
     proofs = proofnumbers.ProofTable.create(10)
     ctl, pool = alphabeta.new_ctl(1_000), alphabeta.new_pool()
     proofnumbers.prove(s, 1, 0, 2, 2, *table, *proofs, ctl, pool, 0, weights)
-    exact_bounds(s, table.keys, table.lower, table.upper, table.move, table.depth)
     evaluation.leaf_score(s, 0, weights)
 
 

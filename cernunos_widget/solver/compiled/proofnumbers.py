@@ -35,15 +35,7 @@ from .alphabeta import ABORTED, EXACT, MAX_PLY, NODES, tick
 from .evaluation import SCALE, end_score, leaf_score
 from .layout import AGENDA_LEN, SIZE
 from .rules import child_into, decider, is_over, options
-from .table import (
-    find_slot,
-    hashed_exact_bounds,
-    probe,
-    slot_key,
-    state_hash,
-    store_slot,
-    write_entry,
-)
+from .table import find_slot, hashed_exact_bounds, probe, state_hash, store
 
 UNREACHABLE = 1 << 50  # a proof or disproof number that means "never": the other is 0
 PROVEN, DISPROVEN, OPEN = 1, 0, -1  # verdicts
@@ -108,13 +100,8 @@ def _record_verdict(h, target, proven, code, work, keys, lower_t, upper_t, move_
         upper = min(upper, np.int64(target - 1))
     if code >= 0:
         move = np.int64(code)
-    slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
-    prior = np.int64(0)
-    if slot_key(keys, lower_t, upper_t, move_t, depth_t, slot) == h:
-        prior = np.int64(work_t[slot])
-    entry = (lower, upper, move, np.int64(EXACT))
-    work = max(prior, min(work, np.int64(2**31 - 1)))
-    write_entry(keys, lower_t, upper_t, move_t, depth_t, work_t, slot, h, entry, work)
+    depth = np.int64(EXACT)  # (a literal argument would compile another store)
+    store(keys, lower_t, upper_t, move_t, depth_t, work_t, h, lower, upper, move, depth, work)
 
 
 @njit(cache=True)
@@ -191,7 +178,7 @@ def prove(
             return np.int64(1), np.int64(1)
         child_into(s, codes[i], kids[i], scratch)
         if is_over(kids[i]):
-            yes = end_score(kids[i], 0) >= target
+            yes = end_score(kids[i], np.int64(0)) >= target
             pns[i] = 0 if yes else UNREACHABLE
             dns[i] = UNREACHABLE if yes else 0
             continue

@@ -213,7 +213,9 @@ def _growth_options(s, out):
     trees = np.empty(N_CELLS, np.int64)
     n = growing_trees(s, trees)
     k = s[RESERVE + s[SIDE] * OWNER_BIT + TREE]
-    idx = np.arange(k)
+    idx = np.empty(k, np.int64)  # (np.arange would compile a copy of itself for int16)
+    for i in range(k):
+        idx[i] = i
     count = 0
     while True:
         mask = 0
@@ -343,15 +345,12 @@ def settle(s, out):
         apply(s, out[0])
 
 
-@njit(cache=True)
-def child(s, code, out):
-    """A settled copy of ``s`` after ``code`` (like ``Position.child``); options in ``out``."""
-    c = s.copy()
-    apply(c, code)
-    n = settle(c, out)
-    if c[PHASE] == OVER:
-        c[SIDE] = 0  # canonical, as Position stores it
-    return c, n
+def child(s: np.ndarray, code: int, out: np.ndarray) -> tuple[np.ndarray, int]:
+    """A settled copy of ``s`` after ``code`` (like ``Position.child``); options in ``out``.
+    (For Python callers: :func:`child_into` into a new state, which saves compiling a copy
+    of the rules for this entry point.)"""
+    c = np.empty_like(s)
+    return c, int(child_into(s, code, c, out))
 
 
 @njit(cache=True)

@@ -115,7 +115,7 @@ def slot_key(keys, lower_t, upper_t, move_t, depth_t, slot):
     )
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def probe(keys, lower_t, upper_t, move_t, depth_t, h):
     """(lower, upper, decision, depth) stored for hash ``h``, each field read once and
     checked against the key (so a torn entry, written by two threads at once, is a miss);
@@ -146,9 +146,16 @@ def write_entry(keys, lower_t, upper_t, move_t, depth_t, work_t, slot, h, entry,
 
 
 @njit(cache=True)
-def exact_bounds(s, keys, lower_t, upper_t, move_t, depth_t):
-    """The bounds an exact search stored for state ``s``, or (-INFINITY, INFINITY)."""
-    return hashed_exact_bounds(state_hash(s), keys, lower_t, upper_t, move_t, depth_t)
+def lookup(s, keys, lower_t, upper_t, move_t, depth_t):
+    """(lower, upper, decision, depth) the table holds for state ``s`` (depth 0: none)."""
+    return probe(keys, lower_t, upper_t, move_t, depth_t, state_hash(s))
+
+
+def exact_bounds(s, keys, lower_t, upper_t, move_t, depth_t) -> tuple[int, int]:
+    """The bounds an exact search stored for state ``s``, or (-INFINITY, INFINITY).
+    (A Python function: one compiled :func:`lookup` serves it and ``table_move``.)"""
+    lower, upper, _, depth = lookup(s, keys, lower_t, upper_t, move_t, depth_t)
+    return (int(lower), int(upper)) if depth >= EXACT else (-INFINITY, INFINITY)
 
 
 @njit(cache=True, inline="always")
@@ -158,6 +165,22 @@ def hashed_exact_bounds(h, keys, lower_t, upper_t, move_t, depth_t):
     if depth >= EXACT:
         return lower, upper
     return np.int64(-INFINITY), np.int64(INFINITY)
+
+
+@njit(cache=True)
+def store(keys, lower_t, upper_t, move_t, depth_t, work_t, h, lower, upper, move, depth, work):
+    """Store the bounds ``lower``..``upper`` and best decision ``move`` a search of
+    ``depth`` found for hash ``h`` after ``work`` decisions, unless the table holds a
+    deeper search's entry for it (worth more)."""
+    work = min(work, np.int64(2**31 - 1))
+    slot = store_slot(keys, lower_t, upper_t, move_t, depth_t, work_t, h, work)
+    if slot_key(keys, lower_t, upper_t, move_t, depth_t, slot) == h:
+        # searched before: it cost at least what it cost then
+        if depth_t[slot] > depth:
+            return
+        work = max(work, np.int64(work_t[slot]))
+    entry = (max(lower, -INFINITY), min(upper, INFINITY), np.int64(move), min(depth, EXACT))
+    write_entry(keys, lower_t, upper_t, move_t, depth_t, work_t, slot, h, entry, work)
 
 
 @njit(cache=True, inline="always")

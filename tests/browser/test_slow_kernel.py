@@ -24,11 +24,13 @@ def held_page(tmp_path, game: str):
     assert html.count("send: () => {},") == 1
     html = html.replace("send: () => {},", HELD_SEND, 1)
     html = html.replace("const listeners = {};", "const listeners = {}; window.sent = [];", 1)
-    assert html.count("render({ model, el });") == 1
+    emit = (
+        "const emit = (event, ...args) => { for (const f of listeners[event] || []) f(...args); };"
+    )
+    assert html.count(emit) == 1  # the page's stand-in model (static.STAND_IN)
     html = html.replace(
-        "render({ model, el });",
-        "render({ model, el });\n"
-        "window.answer = (i, current) => emit('msg:custom', "
+        emit,
+        emit + "\nwindow.answer = (i, current) => emit('msg:custom', "
         "{ reply: window.sent[i].id, ok: true, patch: { current } });",
         1,
     )

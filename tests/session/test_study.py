@@ -249,6 +249,25 @@ class TestTheWidget:
         w.play("T@a1 T@c1")  # from Python: the board's replies at once
         assert w.study_state["question"] == "Purple again."
 
+    def test_the_authors_next_edit_counts_though_sent_before_a_mode_change_replied(self):
+        """A mode change replaces the board's game (a new generation); the panel's next
+        edit, sent with the generation the page had, is not refused as for a replaced game,
+        while a move sent so is."""
+        w = CernunosWidget()
+        sent: list[dict] = []
+        w.send = lambda content, buffers=None: sent.append(content)
+        w.study('[Chapter "Mine"] B@b2')
+        gen = w.session.generation
+        edit = {"type": "study", "action": "edit", "chapter": 0, "gen": gen}
+        w._on_page_message(w, {**edit, "mode": "interactive"}, [])  # noqa: SLF001
+        assert sent[-1]["ok"] and w.session.generation != gen  # the board's game replaced
+        w._on_page_message(w, {**edit, "student": "Purple"}, [])  # noqa: SLF001
+        assert sent[-1]["ok"], sent[-1]["message"]
+        assert w.study_data["chapters"][0]["student"] == "Purple"
+        move = {"type": "play", "node": w.current, "decision": "B@b3", "gen": gen}
+        w._on_page_message(w, move, [])  # noqa: SLF001
+        assert not sent[-1]["ok"] and "replaced" in sent[-1]["message"]
+
     def test_a_study_closes_a_lesson_and_a_lesson_or_a_puzzle_closes_the_study(self):
         w = CernunosWidget()
         w.lesson("placing")

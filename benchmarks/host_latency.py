@@ -60,18 +60,23 @@ def clicks(page) -> list[float]:
     return times
 
 
+def one_board(browser, url: str) -> list[float]:
+    """:func:`clicks` on the one board of the page at ``url``."""
+    page = browser.new_page()
+    page.goto(url)
+    expect(page.locator(".cw-root")).to_have_count(1)
+    times = clicks(page)
+    page.close()
+    return times
+
+
 def measure_mkdocs(browser) -> list[float]:
     """A MkDocs site with one board, built and opened from disk (no server, no kernel)."""
     with tempfile.TemporaryDirectory() as tmp:
         done = build_mkdocs(Path(tmp), {"index.md": "# A board\n\n```cernunos\nB@b2\n```\n"})
         if done.returncode:
             raise SystemExit(done.stderr)
-        page = browser.new_page()
-        page.goto((Path(tmp) / "site" / "index.html").as_uri())
-        expect(page.locator(".cw-root")).to_have_count(1)
-        times = clicks(page)
-        page.close()
-        return times
+        return one_board(browser, (Path(tmp) / "site" / "index.html").as_uri())
 
 
 def measure_myst(browser) -> list[float]:
@@ -81,12 +86,7 @@ def measure_myst(browser) -> list[float]:
         build_myst(folder, {"index.md": f"# A board\n\n{myst.directive('B@b2')}"})
         write_renderer(folder, anywidget_nodes(folder))
         with serve(folder) as url:
-            page = browser.new_page()
-            page.goto(f"{url}/index.html")
-            expect(page.locator(".cw-root")).to_have_count(1)
-            times = clicks(page)
-            page.close()
-            return times
+            return one_board(browser, f"{url}/index.html")
 
 
 def measure_lite(browser) -> list[float]:

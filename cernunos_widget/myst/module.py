@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..engine import CernunosError
 from ..i18n import LANGUAGES, text
-from ..record.destination import destination, replacing, stream
+from ..record.destination import destination, write_whole
 from ..version import __version__
 from ..widget.assets import page_css, render_script
 from ..widget.static import STAND_IN
@@ -101,11 +101,5 @@ def write_module(folder: str | os.PathLike = ".", name: str = MODULE) -> Path:
     if not Path(folder).is_dir():
         raise MystError(f"cannot write the MyST module to {os.fspath(folder)}: not a folder")
     where = destination(Path(folder) / name, "the MyST module", MystError)
-    data = module_code().encode("utf-8")
-    if where.stream:
-        with stream(where) as out:
-            out.write(data)
-    else:
-        with replacing(where, append=False) as (out, _separator):
-            out.write(data)
+    write_whole(where, module_code().encode("utf-8"))
     return where.path

@@ -155,6 +155,17 @@ def replacing(where: Destination, append: bool = False) -> Iterator[tuple[Binary
         yield yielded
 
 
+def write_whole(where: Destination, data: bytes) -> None:
+    """``data`` as the whole of ``where``: written to a FIFO or a device as a stream, else
+    replacing the file atomically (:func:`replacing`)."""
+    if where.stream:
+        with stream(where) as out:
+            out.write(data)
+    else:
+        with replacing(where) as (out, _separator):
+            out.write(data)
+
+
 @contextmanager
 def _replacing_locked(where: Destination, append: bool) -> Iterator[tuple[BinaryIO, bytes]]:
     """:func:`replacing`, its caller holding the lock."""

@@ -29,7 +29,7 @@ from html import escape
 from pathlib import Path
 
 from ..i18n import LANGUAGES
-from ..record.destination import destination, replacing, stream
+from ..record.destination import destination, write_whole
 from ..record.tree import Game
 from ..session.core import Session
 from ..session.packed import pack_state
@@ -361,12 +361,5 @@ def save_page(
     a FIFO or a device is written as a stream) when given."""
     html = page_html(states, title, check_playable(playable))
     if path is not None:
-        where = destination(path, "the page")
-        data = html.encode("utf-8")
-        if where.stream:
-            with stream(where) as out:
-                out.write(data)
-        else:
-            with replacing(where, append=False) as (out, _separator):
-                out.write(data)
+        write_whole(destination(path, "the page"), html.encode("utf-8"))
     return html

@@ -48,6 +48,20 @@ def line_from(position: Position, length: int, seed: int) -> list[str]:
     return line
 
 
+def play_the_boar(page, scope: str, seed: int) -> None:
+    """On the board ``scope``, set up at :data:`BOAR_BOARD`: a Boar whose target is an
+    effect choice, then four decisions more, each click checked against the engine."""
+    start = Position.from_cpn(BOAR_BOARD)
+    expect_engine(page, scope, start)
+    boar = next(
+        d
+        for d in start.legal_texts()
+        if d.startswith("B@") and start.play(d).choice == "boar-target"
+    )
+    after = play(page, scope, start, [boar])  # the Boar's target: an effect choice
+    play(page, scope, after, line_from(after, 4, seed=seed))
+
+
 def test_the_directive_page_plays_offline_as_the_engine(built_site, page, offline):
     page.goto((built_site / "sphinx.html").as_uri())
     scope = ":nth-match(.cw-root, 1)"
@@ -89,16 +103,7 @@ def test_the_studies_pages_worked_example_plays_its_gamebook(built_site, page, o
 def test_a_notebook_board_plays_an_effect_choice_offline(built_site, page, offline):
     page.goto((built_site / "examples" / "tour.html").as_uri())
     expect(page.locator(".cw-root")).to_have_count(10)
-    scope = ":nth-match(.cw-root, 3)"
-    start = Position.from_cpn(BOAR_BOARD)
-    expect_engine(page, scope, start)
-    boar = next(
-        d
-        for d in start.legal_texts()
-        if d.startswith("B@") and start.play(d).choice == "boar-target"
-    )
-    after = play(page, scope, start, [boar])
-    play(page, scope, after, line_from(after, 4, seed=3))
+    play_the_boar(page, ":nth-match(.cw-root, 3)", seed=3)
     assert offline == []
 
 

@@ -9,8 +9,7 @@ import pytest
 from mkdocs_site import build_mkdocs
 from playwright.sync_api import expect
 
-from browser.test_docsite import BOAR_BOARD, expect_engine, line_from, play
-from cernunos_widget.engine import Position
+from browser.test_docsite import BOAR_BOARD, expect_engine, play_the_boar
 from cernunos_widget.record import Game
 
 GAME = "B@b2 B@b3 (D@a1 {a quieter start}) T@a1 D@c2"
@@ -53,12 +52,7 @@ def mkdocs_site(tmp_path_factory):
 def test_a_board_plays_an_effect_choice_by_clicks_offline(mkdocs_site, page, offline):
     page.goto((mkdocs_site / "index.html").as_uri())
     expect(page.locator(".cw-root")).to_have_count(2)
-    scope = ":nth-match(.cw-root, 1)"
-    start = Position.from_cpn(BOAR_BOARD)
-    expect_engine(page, scope, start)
-    boar = next(d for d in start.legal_texts() if start.play(d).choice == "boar-target")
-    after = play(page, scope, start, [boar])  # the Boar's target: an effect choice
-    play(page, scope, after, line_from(after, 4, seed=5))
+    play_the_boar(page, ":nth-match(.cw-root, 1)", seed=5)
     # the other board did not move; it opened after the game's first two decisions
     expect_engine(page, ":nth-match(.cw-root, 2)", Game.parse(GAME).mainline()[1].position)
     width = page.evaluate("document.querySelector('.cernunos-site-board').offsetWidth")

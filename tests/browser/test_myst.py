@@ -19,7 +19,7 @@ import pytest
 from myst_site import anywidget_nodes, build_myst, serve, write_renderer
 from playwright.sync_api import expect
 
-from browser.test_docsite import expect_engine, line_from, play
+from browser.test_docsite import expect_engine, line_from, play, play_the_boar
 from cernunos_widget import lessons, myst
 from cernunos_widget.engine import Position
 from cernunos_widget.record import Game
@@ -74,12 +74,7 @@ def site_page(page, myst_site):
 
 def test_a_board_plays_an_effect_choice_by_clicks_as_the_engine(site_page):
     page = site_page
-    scope = ":nth-match(.cw-root, 1)"
-    start = Position.from_cpn(BOAR_BOARD)
-    expect_engine(page, scope, start)
-    boar = next(d for d in start.legal_texts() if start.play(d).choice == "boar-target")
-    after = play(page, scope, start, [boar])  # the Boar's target: an effect choice
-    play(page, scope, after, line_from(after, 4, seed=5))
+    play_the_boar(page, ":nth-match(.cw-root, 1)", seed=5)
     # the other board did not move: it opened after the game's first two decisions, in French
     second = ":nth-match(.cw-root, 2)"
     expect_engine(page, second, Game.parse(GAME).mainline()[1].position)

@@ -112,6 +112,7 @@ function renderBoard({ model, el }, rebuild) {
   const pending = new Map();
   const viewId = Math.random().toString(36).slice(2, 8);
   let counter = 0;
+  let pingTimer = null; // the render's ping: no answer within PING_TIMEOUT_MS makes the page static
 
   // ---- requests: one message, one reply
   // onOk(reply) on success; onFail(reply), if given, takes a refusal instead of the header
@@ -161,7 +162,10 @@ function renderBoard({ model, el }, rebuild) {
     if (!msg || typeof msg !== "object") return;
     speak();
     const wasLive = local.kernel === "live";
-    if (!fixedStatic && !fromPage) local.kernel = "live"; // a kernel answered
+    if (!fixedStatic && !fromPage) {
+      local.kernel = "live"; // a kernel answered: final, the ping's timeout can no longer fire
+      clearTimeout(pingTimer);
+    }
     const keep = currentToKeep(msg);
     if (msg.patch) applyPatch(storeOf(model), msg.patch);
     if (keep !== null && nodeOf(storeOf(model), keep)) storeOf(model).current = keep;
@@ -497,7 +501,6 @@ function renderBoard({ model, el }, rebuild) {
   const traits = FEATURES.flatMap((feature) => feature.traits || []); // the lessons', the studies'
   for (const name of traits) model.on(`change:${name}`, update);
   update();
-  let pingTimer = null;
   if (local.kernel !== "static") {
     request({ type: "ping" });
     pingTimer = setTimeout(() => {

@@ -83,7 +83,9 @@ def test_turns_one_element_per_node_no_overflow_and_the_current_move_in_view(lab
     sizes = overflow(page)
     assert 0 < sizes["scroll"] <= sizes["client"] and sizes["client"] > 700, sizes
     root.evaluate("(el) => { el.style.maxWidth = '390px'; }")  # a phone-wide widget
-    page.wait_for_timeout(300)
+    page.wait_for_function(  # the list has taken the narrower width
+        "document.querySelector('.cw-root [data-movelist]').clientWidth < 390"
+    )
     sizes = overflow(page)
     assert 0 < sizes["scroll"] <= sizes["client"] < 390, sizes
     root.evaluate("(el) => { el.style.maxWidth = ''; }")

@@ -77,6 +77,9 @@ def axe_problems(page, axe: Path) -> list[str]:
     ]
 
 
+LAB_BACKGROUND = {"true": "white", "false": "#111"}  # --jp-layout-color0 of Light and Dark
+
+
 def set_lab_theme(page, name: str) -> None:
     """Switch JupyterLab's theme with its Settings menu (it is a saved setting)."""
     page.locator(".lm-MenuBar-itemLabel", has_text="Settings").click()
@@ -84,7 +87,11 @@ def set_lab_theme(page, name: str) -> None:
     page.locator(".lm-Menu-itemLabel", has_text=name).first.click()
     light = "false" if "Dark" in name else "true"
     expect(page.locator("body")).to_have_attribute("data-jp-theme-light", light)
-    page.wait_for_timeout(500)  # the theme's stylesheet is swapped in after the attribute
+    page.wait_for_function(  # the theme's stylesheet is swapped in after the attribute
+        "(value) => getComputedStyle(document.body)"
+        ".getPropertyValue('--jp-layout-color0').trim() === value",
+        arg=LAB_BACKGROUND[light],
+    )
 
 
 def test_axe_reports_no_serious_issue_in_light_and_dark(lab, axe_js):

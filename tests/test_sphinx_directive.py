@@ -26,9 +26,15 @@ def build(tmp_path: Path, pages: dict[str, str], myst: str | None = None) -> tup
     """Build ``pages`` (name -> source) with the extension (and ``myst``: myst_parser or
     myst_nb); the HTML of each page and the warnings Sphinx printed."""
     src = tmp_path / "src"
-    src.mkdir(exist_ok=True)
+    src.mkdir(parents=True, exist_ok=True)
     extensions = [myst, "cernunos_widget.sphinx"] if myst else ["cernunos_widget.sphinx"]
-    conf = f"extensions = {extensions!r}\nhtml_theme = 'basic'\nnb_execution_mode = 'off'\n"
+    # A source_suffix of the build's own: without one, Sphinx adds the extensions' suffixes
+    # to its default dict, shared by every build in the process (sphinx-doc/sphinx#11795),
+    # and a myst_parser build after a myst_nb one looked for the "myst-nb" parser
+    conf = (
+        f"extensions = {extensions!r}\nhtml_theme = 'basic'\nnb_execution_mode = 'off'\n"
+        "source_suffix = {'.rst': 'restructuredtext'}\n"
+    )
     (src / "conf.py").write_text(conf)
     for name, text in pages.items():
         (src / name).parent.mkdir(parents=True, exist_ok=True)
@@ -77,6 +83,21 @@ def test_a_cpn_in_myst_sets_up_that_position_playable_at_the_end(tmp_path):
     assert first["playable"] is True and first["tree"]["settings"]["overlay"] is False
     assert second["tree"]["current"] == Game.parse(GAME).root.end().id  # default: the end
     assert "style=" not in html["index.md"].split("cernunos-site-board")[1][:5]
+
+
+def test_a_myst_parser_build_after_a_myst_nb_build_in_one_process(tmp_path):
+    """Issue #35 item 4: the myst_nb build left ".md" -> "myst-nb" in Sphinx's shared
+    default source_suffix, and the next myst_parser build stopped with "Source parser for
+    myst-nb not registered" (each build must stand alone, whatever the tests' order)."""
+    cell = nbformat.v4.new_code_cell("CernunosWidget(cpn='.,.,.,./.,T,.,./t,.,.,. g 2 0-0')")
+    notebook = nbformat.writes(nbformat.v4.new_notebook(cells=[cell]))
+    html, _ = build(tmp_path / "nb", {"index.ipynb": notebook}, myst="myst_nb")
+    assert len(states(html["index.ipynb"])) == 1
+    page = f"# Title\n\n```{{cernunos}}\n{GAME}\n```\n"
+    html, warnings = build(tmp_path / "md", {"index.md": page}, myst="myst_parser")
+    assert warnings == ""
+    (state,) = states(html["index.md"])
+    assert state["tree"]["current"] == Game.parse(GAME).root.end().id
 
 
 def test_the_page_code_comes_once_a_page_and_only_on_pages_with_boards(tmp_path):

@@ -60,7 +60,7 @@ export function createOffline(ctx, root) {
     const off = ctx.local.kernel === "static";
     const missing = off ? null : ((store && store.settings) || {}).solver || null;
     setAttr(root, "data-static", off ? "true" : null);
-    setAttr(root, "data-kernel", ctx.local.kernel); // "unknown" until a kernel answers or the ping times out
+    setAttr(root, "data-kernel-state", ctx.local.kernel); // "unknown" until a kernel answers or the ping times out
     setAttr(root, "data-playable", off ? String(playable) : null);
     setAttr(root, "data-no-solver", missing);
     for (const [selector, what] of disabled) {

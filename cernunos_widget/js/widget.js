@@ -273,7 +273,10 @@ function renderBoard({ model, el }, rebuild) {
 
   function play(text) {
     if (panels.some((panel) => panel.intercept && panel.intercept(storeOf(model), text))) return clearInput(); // a puzzle's try
-    request({ type: "play", node: storeOf(model).current, decision: text }, clearInput);
+    // the decision is made: the next click starts the next one, however late the reply (a
+    // kind picked again before it came would otherwise be toggled off)
+    clearInput();
+    request({ type: "play", node: storeOf(model).current, decision: text });
   }
 
   // ---- clicks: a click that completes a decision sends its text; the kernel judges it

@@ -62,7 +62,7 @@ def test_set_up_a_position_by_clicks_and_play_from_it(lab):
     assert state["game"] == f'[CPN "{BOARD_CPN}"] D@c1' and state["decision"] == "D@c1"
     # a live kernel answered (final: its ping's 4 s timeout no longer fires), so nothing is
     # disabled as on a static page
-    expect(root).to_have_attribute("data-kernel", "live")
+    expect(root).to_have_attribute("data-kernel-state", "live")
     expect(root).not_to_have_attribute("data-static", re.compile("."))
     expect(page.locator(".cw-root [data-action=promote]")).to_be_enabled()
     expect(page.locator(".cw-root [data-comment]")).to_be_enabled()

@@ -92,3 +92,21 @@ def test_a_late_reply_to_an_earlier_request_keeps_a_newer_notice(page, tmp_path)
     expect(root).to_have_attribute("data-cpn", START)
     page.wait_for_timeout(200)
     expect(message).to_contain_text("First pick a token")
+
+
+def test_a_kind_picked_again_before_the_reply_places_the_next_token(page, tmp_path):
+    """Green places twice a turn (R-13): a player who picks the Boar again before the kernel
+    has answered the first placement places the second, not a toggled-off pick (under load,
+    a JupyterLab test's second click found no token picked)."""
+    page.goto(held_page(tmp_path, "").as_uri())
+    root = page.locator(".cw-root").first
+    boar = page.locator('.cw-root [data-kind="B"][data-player="g"]')
+    boar.click()
+    page.locator('.cw-root [data-cell="b2"]').click()  # sent; the kernel has not answered
+    boar.click()
+    page.locator('.cw-root [data-cell="b3"]').click()
+    plays = "window.sent.filter(r => r.type === 'play').map(r => r.decision)"
+    expect(root).to_have_attribute("data-cpn", START)  # the page waits for the kernel
+    page.wait_for_function(f"{plays}.length === 2")
+    assert page.evaluate(plays) == ["B@b2", "B@b3"]
+    expect(page.locator(".cw-root [data-role=message]")).not_to_contain_text("First pick")

@@ -59,13 +59,13 @@ test("a kernel that searches disables nothing; a static page still says it needs
   const live = page("live");
   live.offline.update({ settings: {} });
   assert.equal(live.root.getAttribute("data-no-solver"), null);
-  assert.equal(live.root.getAttribute("data-kernel"), "live"); // the tests' hook: no fixed waits
+  assert.equal(live.root.getAttribute("data-kernel-state"), "live"); // the tests' hook: no fixed waits
   assert.equal(live.els.analyse.disabled, false);
   assert.equal(live.els.analyse.dataset.tip, "Analyse");
   const still = page("static");
   still.offline.update({ settings: { solver: "numba" } });
   assert.equal(still.root.getAttribute("data-no-solver"), null);
-  assert.equal(still.root.getAttribute("data-kernel"), "static");
+  assert.equal(still.root.getAttribute("data-kernel-state"), "static");
   assert.equal(still.els.load.disabled, true);
   assert.match(still.els.analyse.dataset.tip, /^Analysis needs a running kernel/);
 });

@@ -31,7 +31,7 @@ from ..session.solver_gate import require_solver
 from ..session.study import StudyRun, load_study, study_data
 from ..session.view import KIND_NAMES
 from .assets import css, esm
-from .protocol import Request, RequestError, merge, parse_request, request_id
+from .protocol import Request, RequestError, acts_on_game, merge, parse_request, request_id
 
 _log = logging.getLogger(__name__)
 
@@ -629,7 +629,7 @@ class CernunosWidget(anywidget.AnyWidget):
             self._collect, self._collect_thread = {}, threading.get_ident()
             try:
                 request = parse_request(content)
-                if request.gen != s.generation and _of_the_game(request):
+                if request.gen != s.generation and acts_on_game(request):
                     raise refusal(RequestError, "refusal.replaced")
                 value = _HANDLERS[request.type](self, request)
                 if value is not None:
@@ -853,14 +853,3 @@ def _track(widget: CernunosWidget) -> None:
     if shell is not None:
         shell.events.register("post_run_cell", _flush_all)
         _HOOKED = True
-
-
-def _of_the_game(request: Request) -> bool:
-    """Whether a request acts on the game the page drew (refused once it was replaced). A
-    ping asks nothing of the game: a board shown before the cell's end (w.lesson, w.puzzle)
-    pings with the game it was drawn with (#35 item 7). A chapter's edit names its chapter:
-    the author's next edit, sent before the reply to a mode change that replaced the board's
-    game, still counts."""
-    if request.type == "ping":
-        return False
-    return not (request.type == "study" and request.fields["action"] == "edit")

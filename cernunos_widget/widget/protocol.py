@@ -268,6 +268,17 @@ def parse_request(content: object) -> Request:
 # ---------------------------------------------------------------------- patches
 
 
+def acts_on_game(request: Request) -> bool:
+    """Whether a request acts on the game the page drew (refused once it was replaced). A
+    ping asks nothing of the game: a board shown before the cell's end (w.lesson, w.puzzle)
+    pings with the game it was drawn with (#35 item 7). A chapter's edit names its chapter:
+    the author's next edit, sent before the reply to a mode change that replaced the board's
+    game, still counts."""
+    if request.type == "ping":
+        return False
+    return not (request.type == "study" and request.fields["action"] == "edit")
+
+
 def merge(into: dict, patch: dict) -> dict:
     """Merge ``patch`` into ``into`` (later wins; removals drop earlier records)."""
     if patch.get("reset"):
